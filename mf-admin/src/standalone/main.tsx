@@ -1,0 +1,23 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { StandaloneApp } from "shared-ui/dev";
+import OrdersPage from "../pages/orders-page";
+import ProductsPage from "../pages/products-page";
+import ServicesPage from "../pages/services-page";
+import UsersPage from "../pages/users-page";
+
+/** `npm run dev -w mf-admin`: this remote's pages on their own, without the shell. */
+const pages = [
+  { path: "/admin/users", label: "Manage Users", Component: UsersPage },
+  { path: "/admin/services", label: "Manage Services", Component: ServicesPage },
+  { path: "/admin/products", label: "Manage Products", Component: ProductsPage },
+  { path: "/admin/orders", label: "Manage Orders", Component: OrdersPage },
+];
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root missing");
+createRoot(root).render(
+  <StrictMode>
+    <StandaloneApp title="Admin" pages={pages} />
+  </StrictMode>,
+);

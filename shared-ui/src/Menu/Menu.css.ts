@@ -1,0 +1,37 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../theme/theme.css";
+
+export const popover = style({
+  minWidth: "200px",
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.lg,
+  padding: vars.space.xs,
+  outline: "none",
+});
+
+export const menu = style({ outline: "none", display: "flex", flexDirection: "column" });
+
+export const item = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  cursor: "pointer",
+  outline: "none",
+  textDecoration: "none",
+  selectors: {
+    "&[data-focused]": { background: vars.color.primarySoft },
+    "&[data-disabled]": { opacity: 0.5 },
+  },
+});
+
+export const separator = style({
+  height: "1px",
+  margin: `${vars.space.xs} 0`,
+  background: vars.color.border,
+});

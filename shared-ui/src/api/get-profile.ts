@@ -1,0 +1,15 @@
+import { Profile } from "@contracts/account.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "./client";
+
+export const getProfile = (signal?: AbortSignal) =>
+  api.get("/api/account/profile", Profile, { signal });
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: ["account", "profile"] as const,
+    queryFn: ({ signal }) => getProfile(signal),
+  });
+
+/** The caller's profile (username, email, credits); kept live by useProfileEvents. */
+export const useProfile = () => useQuery(profileQueryOptions());

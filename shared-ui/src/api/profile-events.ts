@@ -1,0 +1,118 @@
+import { type Profile, ProfileChangedEvent } from "@contracts/account.ts";
+import type { QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { queryClient as defaultClient } from "../query/query-client";
+import { session } from "../session/session-store";
+import { useSession } from "../session/use-session";
+import { profileQueryOptions } from "./get-profile";
+
+const MAX_BACKOFF_MS = 30_000;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+}
+
+export function applyProfileEvent(client: QueryClient, data: unknown): void {
+  const parsed = ProfileChangedEvent.safeParse(data);
+  if (!parsed.success) return;
+  const key = profileQueryOptions().queryKey;
+  const current = client.getQueryData<Profile>(key);
+  if (current && current.id === parsed.data.id) {
+    client.setQueryData<Profile>(key, { ...current, ...parsed.data });
+  } else {
+    void client.invalidateQueries({ queryKey: key });
+  }
+}
+
+/** Splits a text/event-stream into events (https://html.spec.whatwg.org/#event-stream-interpretation). */
+export function parseSseChunk(buffer: string): {
+  events: { event: string; data: string }[];
+  rest: string;
+} {
+  const events: { event: string; data: string }[] = [];
+  const blocks = buffer.split(/\r?\n\r?\n/);
+  const rest = blocks.pop() ?? "";
+  for (const block of blocks) {
+    let event = "message";
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith(":")) continue;
+      const idx = line.indexOf(":");
+      const field = idx === -1 ? line : line.slice(0, idx);
+      const value = idx === -1 ? "" : line.slice(idx + 1).replace(/^ /, "");
+      if (field === "event") event = value;
+      else if (field === "data") data.push(value);
+    }
+    if (data.length) events.push({ event, data: data.join("\n") });
+  }
+  return { events, rest };
+}
+
+/**
+ * Follows GET /api/events and writes `profile` events into the profile query, so the balance
+ * in the top bar changes live. fetch() rather than EventSource because EventSource cannot send
+ * the Authorization header. Reconnects with exponential backoff until `signal` aborts.
+ */
+export async function followProfileEvents(
+  signal: AbortSignal,
+  client: QueryClient = defaultClient,
+): Promise<void> {
+  let attempt = 0;
+  let connectedBefore = false;
+  while (!signal.aborted) {
+    try {
+      const token = await session.getAccessToken();
+      if (!token) return;
+      const res = await fetch("/api/events", {
+        headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+        cache: "no-store",
+        signal,
+      });
+      if (res.status === 401) await session.refresh();
+      if (res.ok && res.body) {
+        attempt = 0;
+        // Changes made while we were disconnected were not streamed: read them once.
+        if (connectedBefore) void client.invalidateQueries({ queryKey: ["account", "profile"] });
+        connectedBefore = true;
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const parsed = parseSseChunk(buffer + value);
+          buffer = parsed.rest;
+          for (const ev of parsed.events) {
+            if (ev.event !== "profile") continue;
+            try {
+              applyProfileEvent(client, JSON.parse(ev.data));
+            } catch {
+              // A malformed event is skipped; the next one carries the full state again.
+            }
+          }
+        }
+      }
+    } catch {
+      if (signal.aborted) return;
+    }
+    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) + Math.random() * 500;
+    attempt += 1;
+    await sleep(delay, signal);
+  }
+}
+
+/** Keeps the profile query live while someone is signed in. */
+export function useProfileEvents(): void {
+  const userId = useSession()?.user.id;
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    void followProfileEvents(controller.signal);
+    return () => controller.abort();
+  }, [userId]);
+}

@@ -1,0 +1,42 @@
+/*
+ * The public API of shared-ui. Anything not exported here is internal and may change.
+ * Shared as a federation singleton: the shell and every remote get this one instance.
+ */
+import "./theme/theme.css";
+
+export { ApiError } from "./api/api-error";
+export { api, apiRequest, type Parser, type RequestOptions } from "./api/client";
+export { getMyServices, myServicesQueryOptions, useMyServices } from "./api/get-my-services";
+export { getProfile, profileQueryOptions, useProfile } from "./api/get-profile";
+export { followProfileEvents, useProfileEvents } from "./api/profile-events";
+export { Badge, type BadgeProps, type BadgeTone, toneForStatus } from "./Badge/Badge";
+export { Button, type ButtonProps } from "./Button/Button";
+export { Card, type CardProps } from "./Card/Card";
+export { Checkbox, type CheckboxProps } from "./Checkbox/Checkbox";
+export { ConfirmDialog, type ConfirmDialogProps, Dialog, type DialogProps } from "./Dialog/Dialog";
+export { Disclosure, type DisclosureProps } from "./Disclosure/Disclosure";
+export { EmptyState, type EmptyStateProps } from "./EmptyState/EmptyState";
+export { Form, type FormProps, fieldErrors } from "./Form/Form";
+export { formatMoney, shortId } from "./format/format";
+export { Link, type LinkProps } from "./Link/Link";
+export { Menu, MenuItem, type MenuItemProps, type MenuProps, MenuSeparator } from "./Menu/Menu";
+export { Meter, type MeterProps, ProgressBar, type ProgressBarProps } from "./Meter/Meter";
+export { NumberField, type NumberFieldProps } from "./NumberField/NumberField";
+export { Page, PageHeader, type PageHeaderProps } from "./PageHeader/PageHeader";
+export { PortalProviders } from "./providers/PortalProviders";
+export { queryClient } from "./query/query-client";
+export { Skeleton, type SkeletonProps } from "./Skeleton/Skeleton";
+export { type AuthEvent, type AuthListener, SessionStore, session } from "./session/session-store";
+export { useAuthEvents, useSession, useUser } from "./session/use-session";
+export { Cell, Column, Row, Table, TableBody, TableHeader } from "./Table/Table";
+export { TextField, type TextFieldProps } from "./TextField/TextField";
+export { ToastRegion } from "./Toast/Toast";
+export { type ToastContent, type ToastVariant, toast } from "./Toast/toast-queue";
+export { vars } from "./theme/theme.css";
+export {
+  applyThemePreference,
+  getThemePreference,
+  setThemePreference,
+  type ThemePreference,
+} from "./theme/theme-preference";
+export { useTheme } from "./theme/use-theme";

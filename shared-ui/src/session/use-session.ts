@@ -1,0 +1,19 @@
+import type { Session, User } from "@contracts/auth.ts";
+import { useEffect, useSyncExternalStore } from "react";
+import { type AuthListener, session } from "./session-store";
+
+const subscribe = (cb: () => void) => session.subscribe(() => cb());
+
+/** The current session (null when signed out); re-renders on every auth event. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, () => session.getSession());
+}
+
+export function useUser(): User | null {
+  return useSession()?.user ?? null;
+}
+
+/** Runs `listener` on SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED and USER_UPDATED. */
+export function useAuthEvents(listener: AuthListener): void {
+  useEffect(() => session.subscribe(listener), [listener]);
+}

@@ -1,0 +1,48 @@
+import { createGlobalThemeContract } from "@vanilla-extract/css";
+
+/*
+ * A global contract: variable names are fixed strings (--portal-color-bg, ...), so the shell
+ * and remotes built at different times agree on them even if their class names differ.
+ */
+export const vars = createGlobalThemeContract(
+  {
+    color: {
+      bg: null,
+      surface: null,
+      surfaceMuted: null,
+      surfaceRaised: null,
+      border: null,
+      borderStrong: null,
+      text: null,
+      textMuted: null,
+      textInverse: null,
+      primary: null,
+      primaryHover: null,
+      primaryText: null,
+      primarySoft: null,
+      focus: null,
+      success: null,
+      successSoft: null,
+      warning: null,
+      warningSoft: null,
+      danger: null,
+      dangerHover: null,
+      dangerSoft: null,
+      neutral: null,
+      neutralSoft: null,
+      overlay: null,
+      nav: null,
+      navText: null,
+      navTextMuted: null,
+      navActive: null,
+    },
+    space: { xxs: null, xs: null, sm: null, md: null, lg: null, xl: null, xxl: null },
+    font: { body: null, mono: null },
+    fontSize: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null },
+    fontWeight: { regular: null, medium: null, semibold: null, bold: null },
+    lineHeight: { tight: null, normal: null },
+    radius: { sm: null, md: null, lg: null, full: null },
+    shadow: { sm: null, md: null, lg: null },
+  },
+  (_value, path) => `portal-${path.join("-")}`,
+);

@@ -1,0 +1,31 @@
+import { Suspense } from "react";
+import { Outlet } from "react-router-dom";
+import * as styles from "./auth-layout.css";
+
+/** SPEC §2: /auth pages have no top bar and no side navigation. */
+export function AuthLayout() {
+  return (
+    <div className={styles.page}>
+      <div className={styles.column}>
+        <div className={styles.brand}>
+          <span className={styles.brandMark} aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 4h16v6H4zM4 14h16v6H4z" />
+            </svg>
+          </span>
+          Hosting Portal
+        </div>
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { RegisterForm } from "@contracts/auth.ts";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import {
+  ApiError,
+  Button,
+  Card,
+  Form,
+  fieldErrors,
+  Link,
+  session,
+  TextField,
+  toast,
+} from "shared-ui";
+import * as styles from "./auth-layout.css";
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const parsed = RegisterForm.safeParse({
+      username: String(data.get("username") ?? ""),
+      email: String(data.get("email") ?? ""),
+      password: String(data.get("password") ?? ""),
+      confirmPassword: String(data.get("confirmPassword") ?? ""),
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      toast.error("Validation Error", parsed.error.issues[0]?.message);
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const { username, email, password } = parsed.data;
+      await session.signUp({ username, email, password });
+      toast.success("Account created successfully! You can now log in.");
+      navigate("/auth/login");
+    } catch (err) {
+      toast.error("Error", err instanceof ApiError ? err.message : "Sign up failed");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card>
+      <div>
+        <h1 className={styles.title}>Create an account</h1>
+        <p className={styles.subtitle}>Order VPS and dedicated servers in minutes.</p>
+      </div>
+      <Form onSubmit={onSubmit} validationErrors={errors} validationBehavior="aria">
+        <TextField label="Username" name="username" autoComplete="username" autoFocus />
+        <TextField label="Email" name="email" type="email" autoComplete="email" />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" />
+        <TextField
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+        />
+        <Button type="submit" isPending={pending} className={styles.submit}>
+          Create Account
+        </Button>
+      </Form>
+      <p className={styles.footer}>
+        Already have an account? <Link href="/auth/login">Sign in</Link>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,197 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "shared-ui/theme";
+
+export const SIDEBAR_WIDTH = "248px";
+
+export const shell = style({ minHeight: "100vh" });
+
+export const sidebar = style({
+  position: "fixed",
+  inset: "0 auto 0 0",
+  width: SIDEBAR_WIDTH,
+  display: "flex",
+  flexDirection: "column",
+  background: vars.color.nav,
+  color: vars.color.navText,
+  borderRight: `1px solid ${vars.color.border}`,
+  overflowY: "auto",
+  zIndex: 20,
+});
+
+export const brand = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  height: "60px",
+  padding: `0 ${vars.space.lg}`,
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.md,
+  letterSpacing: "0.01em",
+  color: vars.color.navText,
+  textDecoration: "none",
+  flexShrink: 0,
+});
+
+export const brandMark = style({
+  width: "30px",
+  height: "30px",
+  borderRadius: vars.radius.md,
+  display: "grid",
+  placeItems: "center",
+  background: "linear-gradient(135deg, #3b6cf0, #2457d6)",
+  color: "#fff",
+});
+
+export const main = style({
+  marginLeft: SIDEBAR_WIDTH,
+  minHeight: "100vh",
+  display: "flex",
+  flexDirection: "column",
+});
+
+export const topbar = style({
+  position: "sticky",
+  top: 0,
+  zIndex: 10,
+  height: "60px",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "flex-end",
+  gap: vars.space.lg,
+  padding: `0 ${vars.space.xl}`,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const balance = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.sm,
+  fontVariantNumeric: "tabular-nums",
+  textDecoration: "none",
+});
+
+export const welcome = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const avatar = style({
+  width: "32px",
+  height: "32px",
+  borderRadius: vars.radius.full,
+  display: "grid",
+  placeItems: "center",
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.sm,
+  textTransform: "uppercase",
+});
+
+export const userButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  padding: vars.space.xxs,
+  paddingRight: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: "pointer",
+  font: "inherit",
+  selectors: {
+    "&[data-hovered]": { background: vars.color.surfaceMuted },
+    "&[data-focus-visible]": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
+  },
+});
+
+export const content = style({
+  flex: 1,
+  width: "100%",
+  maxWidth: "1280px",
+  margin: "0 auto",
+  padding: vars.space.xxl,
+});
+
+export const nav = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xxs,
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.xl}`,
+});
+
+export const navSection = style({
+  marginTop: vars.space.lg,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.semibold,
+  letterSpacing: "0.08em",
+  color: vars.color.navTextMuted,
+});
+
+export const navItem = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.navText,
+  textDecoration: "none",
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  opacity: 0.85,
+  outline: "none",
+  selectors: {
+    "&:hover": { background: vars.color.navActive, opacity: 1 },
+    '&[aria-current="page"]': {
+      background: vars.color.navActive,
+      opacity: 1,
+      boxShadow: "inset 3px 0 0 #5b8cff",
+    },
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "-2px" },
+  },
+});
+
+export const navTrigger = style([
+  navItem,
+  { width: "100%", border: "none", background: "transparent", cursor: "pointer" },
+]);
+
+export const subNav = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xxs,
+  padding: `${vars.space.xxs} 0 ${vars.space.xs} ${vars.space.xl}`,
+});
+
+export const subItem = style([navItem, { fontFamily: vars.font.mono, fontSize: vars.fontSize.xs }]);
+
+export const dot = style({
+  width: "8px",
+  height: "8px",
+  borderRadius: vars.radius.full,
+  flexShrink: 0,
+});
+
+export const dotActive = style({
+  background: "#22c55e",
+  boxShadow: "0 0 0 3px rgba(34, 197, 94, 0.18)",
+});
+
+export const dotInactive = style({
+  background: "#ef4444",
+  boxShadow: "0 0 0 3px rgba(239, 68, 68, 0.18)",
+});
+
+export const navEmpty = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.navTextMuted,
+});
+
+export const pageFallback = style({ display: "flex", flexDirection: "column", gap: vars.space.lg });

@@ -1,0 +1,68 @@
+import { Button as AriaButton } from "react-aria-components";
+import { useNavigate } from "react-router-dom";
+import {
+  formatMoney,
+  Menu,
+  MenuItem,
+  MenuSeparator,
+  session,
+  useProfile,
+  useTheme,
+  useUser,
+} from "shared-ui";
+import * as styles from "./app-layout.css";
+import { Icon } from "./icons";
+
+/** SPEC §2 top bar: balance, greeting and the user menu (Settings, theme, Logout). */
+export function TopBar() {
+  const user = useUser();
+  const { data: profile } = useProfile();
+  const { theme, toggle } = useTheme();
+  const navigate = useNavigate();
+  const username = profile?.username || user?.username || "User";
+
+  const onAction = async (key: React.Key) => {
+    if (key === "settings") navigate("/settings");
+    else if (key === "theme") toggle();
+    else if (key === "logout") {
+      await session.signOut();
+      navigate("/auth/login", { replace: true });
+    }
+  };
+
+  return (
+    <header className={styles.topbar}>
+      <span className={styles.balance} data-testid="balance" title="Credit balance">
+        <Icon name="wallet" size={16} />
+        {formatMoney(profile?.credits)} EUR
+      </span>
+      <span className={styles.welcome} data-testid="welcome">
+        Welcome, {username}!
+      </span>
+      <Menu
+        aria-label="User menu"
+        onAction={onAction}
+        trigger={
+          <AriaButton className={styles.userButton} aria-label="User menu">
+            <span className={styles.avatar} aria-hidden="true">
+              {username.slice(0, 1)}
+            </span>
+            <Icon name="chevronDown" size={14} />
+          </AriaButton>
+        }
+      >
+        <MenuItem id="settings" textValue="Settings">
+          <Icon name="settings" size={16} /> Settings
+        </MenuItem>
+        <MenuItem id="theme" textValue={theme === "dark" ? "Light theme" : "Dark theme"}>
+          <Icon name={theme === "dark" ? "sun" : "moon"} size={16} />
+          {theme === "dark" ? "Light theme" : "Dark theme"}
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem id="logout" textValue="Logout">
+          <Icon name="logout" size={16} /> Logout
+        </MenuItem>
+      </Menu>
+    </header>
+  );
+}

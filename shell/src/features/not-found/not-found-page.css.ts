@@ -1,0 +1,22 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "shared-ui/theme";
+
+export const page = style({
+  minHeight: "100vh",
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.md,
+  padding: vars.space.xl,
+  textAlign: "center",
+});
+
+export const code = style({
+  fontSize: "4rem",
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.primary,
+  lineHeight: 1,
+});
+
+export const title = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.semibold });

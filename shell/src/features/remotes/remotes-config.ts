@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+const Entry = z.union([
+  z.string().min(1),
+  z.object({
+    entry: z.string().min(1),
+    type: z.enum(["module", "global", "esm", "var"]).optional(),
+  }),
+]);
+
+/** /remotes.json: federation name → manifest or remoteEntry URL (absolute or same-origin path). */
+export const RemotesConfig = z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/i), Entry);
+
+export interface RemoteEntry {
+  name: string;
+  entry: string;
+  type?: "module" | "global" | "esm" | "var";
+}
+
+export function toRemoteEntries(raw: unknown, base: string): RemoteEntry[] {
+  const parsed = RemotesConfig.parse(raw);
+  return Object.entries(parsed).map(([name, value]) => {
+    const v = typeof value === "string" ? { entry: value } : value;
+    // Manifest assets resolve against the entry URL, so it must be absolute.
+    return { name, entry: new URL(v.entry, base).href, ...(v.type ? { type: v.type } : {}) };
+  });
+}
+
+/** Fetches the deployer-edited remote map; fails fast with the reason when it is malformed. */
+export async function fetchRemotesConfig(): Promise<RemoteEntry[]> {
+  const res = await fetch("/remotes.json", { cache: "no-cache" });
+  if (!res.ok) throw new Error(`/remotes.json: HTTP ${res.status}`);
+  return toRemoteEntries(await res.json(), window.location.href);
+}

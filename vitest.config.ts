@@ -1,0 +1,30 @@
+import { fileURLToPath } from "node:url";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const contracts = fileURLToPath(new URL("./api/contracts/", import.meta.url));
+const setup = fileURLToPath(new URL("./vitest.setup.ts", import.meta.url));
+
+/** One unit-test project per web workspace; the e2e suite has its own config (e2e/). */
+const project = (name: string) => ({
+  // vanilla-extract must compile .css.ts in tests too, or every style import throws.
+  plugins: [react(), vanillaExtractPlugin()],
+  resolve: { alias: [{ find: /^@contracts\//, replacement: contracts }] },
+  test: {
+    name,
+    root: `./${name}`,
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: [setup],
+    passWithNoTests: true,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: ["shared-ui", "shell", "mf-account", "mf-shop", "mf-services", "mf-admin"].map(
+      project,
+    ),
+  },
+});

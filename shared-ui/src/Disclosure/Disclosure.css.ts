@@ -18,6 +18,7 @@ export const trigger = style({
   fontWeight: vars.fontWeight.medium,
   cursor: "pointer",
   textAlign: "left",
+  gap: vars.space.sm,
   selectors: { "&[data-focus-visible]": focusRing },
 });
 
@@ -30,4 +31,4 @@ export const panel = style({});
 
 export const heading = style({ margin: 0, font: "inherit" });
 
-export const titleRow = style({ display: "inline-flex", alignItems: "center", gap: vars.space.sm });
+export const titleRow = style({ display: "inline-flex", alignItems: "center", gap: "inherit" });

@@ -157,9 +157,24 @@ export const navItem = style({
   },
 });
 
+/* Scoped under the nav for specificity: the Disclosure's own trigger styles must not win. */
 export const navTrigger = style([
   navItem,
-  { width: "100%", border: "none", background: "transparent", cursor: "pointer" },
+  {
+    selectors: {
+      [`${nav} &`]: {
+        width: "100%",
+        border: "none",
+        background: "transparent",
+        cursor: "pointer",
+        fontSize: vars.fontSize.sm,
+        fontWeight: vars.fontWeight.medium,
+        padding: `${vars.space.sm} ${vars.space.md}`,
+        gap: vars.space.md,
+      },
+      [`${nav} &:hover`]: { background: vars.color.navActive },
+    },
+  },
 ]);
 
 export const subNav = style({

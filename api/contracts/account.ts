@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { Money, Timestamp, Uuid } from "./common.ts";
+
+export const Profile = z.object({
+  id: Uuid,
+  username: z.string(),
+  email: z.string(),
+  credits: Money,
+  created_at: Timestamp,
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** Pushed on GET /api/events (server-sent events) when the caller's profile row changes. */
+export const ProfileChangedEvent = z.object({
+  id: Uuid,
+  username: z.string(),
+  credits: Money,
+});
+export type ProfileChangedEvent = z.infer<typeof ProfileChangedEvent>;

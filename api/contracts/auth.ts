@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { Timestamp, Uuid } from "./common.ts";
+
+/** SPEC §5 messages, shared by the forms and the API. */
+export const messages = {
+  invalidEmail: "Invalid email address",
+  passwordMin: "Password must be at least 6 characters",
+  usernameMin: "Username must be at least 3 characters",
+  usernameMax: "Username must be at most 20 characters",
+  passwordsDontMatch: "Passwords don't match",
+  currentPasswordIncorrect: "Current password is incorrect",
+  invalidCredentials: "Invalid login credentials",
+  emailTaken: "A user with this email address has already been registered",
+  usernameTaken: "This username is already taken",
+  userSuspended: "This account has been suspended",
+} as const;
+
+export const Email = z.string().trim().toLowerCase().pipe(z.email(messages.invalidEmail));
+export const Password = z.string().min(6, messages.passwordMin).max(128);
+export const Username = z
+  .string()
+  .trim()
+  .min(3, messages.usernameMin)
+  .max(20, messages.usernameMax);
+
+export const SignUpBody = z.object({ username: Username, email: Email, password: Password });
+export type SignUpBody = z.infer<typeof SignUpBody>;
+
+/** The register form adds the confirmation, checked in the browser only. */
+export const RegisterForm = SignUpBody.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.password === v.confirmPassword,
+  { message: messages.passwordsDontMatch, path: ["confirmPassword"] },
+);
+
+export const SignInBody = z.object({
+  email: Email,
+  password: Password,
+  /** 'Remember me for 5 days': the session may be refreshed for 5 days instead of 12 hours. */
+  remember: z.boolean().default(false),
+});
+export type SignInBody = z.input<typeof SignInBody>;
+
+export const RefreshBody = z.object({ refresh_token: z.string().min(1) });
+export type RefreshBody = z.infer<typeof RefreshBody>;
+
+export const ChangePasswordBody = z.object({
+  current_password: Password,
+  new_password: Password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const ChangePasswordForm = z
+  .object({ currentPassword: Password, newPassword: Password, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: messages.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });
+
+export const User = z.object({
+  id: Uuid,
+  email: z.string(),
+  username: z.string(),
+  is_admin: z.boolean(),
+  created_at: Timestamp,
+});
+export type User = z.infer<typeof User>;
+
+export const Session = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal("bearer"),
+  /** Seconds the access token lives. */
+  expires_in: z.number().int(),
+  /** Unix time (seconds) at which the access token expires. */
+  expires_at: z.number().int(),
+  /** Unix time (seconds) after which the refresh token no longer works. */
+  refresh_expires_at: z.number().int(),
+  remember: z.boolean(),
+  user: User,
+});
+export type Session = z.infer<typeof Session>;
+
+export const UserResponse = z.object({ user: User });
+export type UserResponse = z.infer<typeof UserResponse>;

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** The one error body of every failed API call: HTTP status + `{ error: { code, message } }`. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Stable error codes. Clients branch on these, never on message text. */
+export const ErrorCode = {
+  validation: "validation_error",
+  unauthorized: "unauthorized",
+  forbidden: "forbidden",
+  notFound: "not_found",
+  conflict: "conflict",
+  rateLimited: "rate_limited",
+  invalidCredentials: "invalid_credentials",
+  emailTaken: "email_taken",
+  usernameTaken: "username_taken",
+  userSuspended: "user_suspended",
+  sessionExpired: "session_expired",
+  wrongPassword: "wrong_password",
+  insufficientCredits: "insufficient_credits",
+  mfaRequired: "mfa_required",
+  providerFailed: "provider_failed",
+  paymentFailed: "payment_failed",
+  internal: "internal_error",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,86 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ErrorCode } from "../contracts/errors.ts";
+import type { AppEnv, Deps } from "./context.ts";
+import { HttpError } from "./http-error.ts";
+import { log } from "./log.ts";
+import { openApiDocument } from "./openapi.ts";
+import { authRoutes } from "./auth/auth.routes.ts";
+import { accountRoutes } from "./account/account.routes.ts";
+import { serviceRoutes } from "./services/services.routes.ts";
+import { eventRoutes } from "./events/events.routes.ts";
+import { docsRoutes } from "./docs.ts";
+import { staticRoutes } from "./static.ts";
+
+export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
+  const app = new Hono<AppEnv>();
+
+  // Request log: method, path without the query string, status, time. Never bodies or headers.
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    if (c.req.path.startsWith("/api/") || c.res.status >= 500) {
+      log("info", "request", {
+        request_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        duration_ms: Math.round(performance.now() - started),
+        user_id: c.get("auth")?.userId,
+      });
+    }
+  });
+
+  const api = new Hono<AppEnv>()
+    .route("/auth", authRoutes(deps))
+    .route("/account", accountRoutes(deps))
+    .route("/services", serviceRoutes(deps))
+    .route("/events", eventRoutes(deps));
+
+  app.route("/api", api);
+  app.route("/api/docs", docsRoutes());
+  let document: unknown;
+  app.get("/api/openapi.json", (c) => {
+    document ??= openApiDocument(app, { title: "Hosting portal API", version: "1.0.0" });
+    return c.json(document);
+  });
+  app.get("/.well-known/jwks.json", (c) => c.json(deps.signer.jwks(), 200, { "cache-control": "public, max-age=300" }));
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await deps.sql`select 1`;
+      return c.json({ status: "ready" });
+    } catch {
+      return c.json({ status: "database unreachable" }, 503);
+    }
+  });
+  app.all("/api/*", () => {
+    throw new HttpError(404, ErrorCode.notFound, "Not found");
+  });
+  if (options.staticRoot) app.route("/", staticRoutes(options.staticRoot));
+
+  app.notFound((c) => c.json({ error: { code: ErrorCode.notFound, message: "Not found" } }, 404));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      return c.json({ error: { code: err.code, message: err.message } }, err.status, err.headers);
+    }
+    if (err instanceof HTTPException) {
+      const code = err.status === 400 ? ErrorCode.validation : ErrorCode.internal;
+      return c.json({ error: { code, message: err.message || "Bad request" } }, err.status);
+    }
+    const pg = err as { code?: string };
+    if (pg.code === "23505") {
+      return c.json({ error: { code: ErrorCode.conflict, message: "Already exists" } }, 409);
+    }
+    if (pg.code === "23514" || pg.code === "22P02" || pg.code === "23503") {
+      return c.json({ error: { code: ErrorCode.validation, message: "Invalid request" } }, 422);
+    }
+    // postgres.js errors carry the query and parameters: log only the message and code.
+    log("error", "unhandled error", { request_id: c.get("requestId"), error: err.message, code: pg.code });
+    return c.json({ error: { code: ErrorCode.internal, message: "Internal server error" } }, 500);
+  });
+  return app;
+}

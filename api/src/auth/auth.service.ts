@@ -1,0 +1,192 @@
+import type { Db, Sql } from "../db.ts";
+import type { Deps } from "../context.ts";
+import { HttpError } from "../http-error.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
+import { messages, type Session, type SignUpBody, type User } from "../../contracts/auth.ts";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
+import { hashToken, newRefreshToken } from "./tokens.ts";
+import { hit, type Limit } from "./rate-limit.ts";
+
+const REMEMBER_SECONDS = 5 * 24 * 3600; // 'Remember me for 5 days'
+const BROWSER_SESSION_SECONDS = 12 * 3600; // without it, the session also ends with the browser
+
+type UserRow = { id: string; email: string; username: string; is_admin: boolean; created_at: Date };
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  username: row.username,
+  is_admin: row.is_admin,
+  created_at: row.created_at.toISOString(),
+});
+
+export async function getUser(sql: Db, userId: string): Promise<User | undefined> {
+  const [row] = await sql<UserRow[]>`
+    select p.id, p.email, p.username, p.created_at,
+      exists (select 1 from user_roles r where r.user_id = p.id and r.role = 'admin') as is_admin
+    from profiles p where p.id = ${userId}`;
+  return row && toUser(row);
+}
+
+/** Creates the profile and its credentials together; email is unique in any case. */
+export async function createAccount(sql: Sql, body: SignUpBody): Promise<User> {
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await sql.begin(async (tx) => {
+      const [row] = await tx<UserRow[]>`
+        insert into profiles (username, email) values (${body.username}, ${body.email})
+        returning id, email, username, created_at, false as is_admin`;
+      await tx`insert into credentials (user_id, password_hash) values (${row!.id}, ${passwordHash})`;
+      return toUser(row!);
+    });
+  } catch (e) {
+    const constraint = (e as { constraint_name?: string }).constraint_name;
+    if (constraint === "profiles_email_lower_key") {
+      throw new HttpError(409, ErrorCode.emailTaken, messages.emailTaken);
+    }
+    if (constraint === "profiles_username_key") {
+      throw new HttpError(409, ErrorCode.usernameTaken, messages.usernameTaken);
+    }
+    throw e;
+  }
+}
+
+export function authLimits(deps: Pick<Deps, "config">, action: string, ip: string, account?: string): Limit[] {
+  const windowSeconds = deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
+  const limits: Limit[] = [{ key: `${action}:ip:${ip}`, max: deps.config.AUTH_RATE_LIMIT_PER_IP, windowSeconds }];
+  if (account) {
+    limits.push({ key: `${action}:account:${account}`, max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds });
+  }
+  return limits;
+}
+
+export async function signUp(deps: Deps, body: SignUpBody, ip: string): Promise<User> {
+  await hit(deps.sql, authLimits(deps, "signup", ip));
+  return await createAccount(deps.sql, body);
+}
+
+export async function signIn(
+  deps: Deps,
+  body: { email: string; password: string; remember: boolean },
+  ip: string,
+): Promise<Session> {
+  await hit(deps.sql, authLimits(deps, "signin", ip, body.email));
+  const [row] = await deps.sql<{ id: string; password_hash: string; status: string }[]>`
+    select p.id, c.password_hash, p.status
+    from profiles p join credentials c on c.user_id = p.id
+    where lower(p.email) = ${body.email}`;
+  if (!row) {
+    await burnPasswordCheck(body.password);
+    throw new HttpError(400, ErrorCode.invalidCredentials, messages.invalidCredentials);
+  }
+  if (!(await verifyPassword(row.password_hash, body.password))) {
+    throw new HttpError(400, ErrorCode.invalidCredentials, messages.invalidCredentials);
+  }
+  if (row.status !== "active") throw new HttpError(403, ErrorCode.userSuspended, messages.userSuspended);
+  return await startSession(deps, row.id, body.remember);
+}
+
+async function startSession(deps: Deps, userId: string, remember: boolean): Promise<Session> {
+  const lifetime = remember ? REMEMBER_SECONDS : BROWSER_SESSION_SECONDS;
+  const refreshToken = newRefreshToken();
+  const tokenHash = await hashToken(refreshToken);
+  const session = await deps.sql.begin(async (tx) => {
+    const [s] = await tx<{ id: string; expires_at: Date }[]>`
+      insert into sessions (user_id, remember, aal, amr, expires_at)
+      values (${userId}, ${remember}, 'aal1',
+        ${tx.json([{ method: "password", timestamp: Math.floor(Date.now() / 1000) }])},
+        now() + make_interval(secs => ${lifetime}))
+      returning id, expires_at`;
+    await tx`insert into refresh_tokens (session_id, token_hash) values (${s!.id}, ${tokenHash})`;
+    return s!;
+  });
+  return await issue(deps, session.id, refreshToken);
+}
+
+/** Signs a fresh access token for a session and pairs it with the given refresh token. */
+export async function issue(deps: Deps, sessionId: string, refreshToken: string): Promise<Session> {
+  const [s] = await deps.sql<
+    { user_id: string; remember: boolean; aal: "aal1" | "aal2"; amr: { method: string; timestamp: number }[]; expires_at: Date }[]
+  >`select user_id, remember, aal, amr, expires_at from sessions where id = ${sessionId}`;
+  const user = await getUser(deps.sql, s!.user_id);
+  const { token, expiresAt } = await deps.signer.sign({
+    sub: s!.user_id,
+    sid: sessionId,
+    role: "authenticated",
+    roles: user!.is_admin ? ["admin"] : [],
+    aal: s!.aal,
+    amr: s!.amr,
+  });
+  return {
+    access_token: token,
+    refresh_token: refreshToken,
+    token_type: "bearer",
+    expires_in: expiresAt - Math.floor(Date.now() / 1000),
+    expires_at: expiresAt,
+    refresh_expires_at: Math.floor(s!.expires_at.getTime() / 1000),
+    remember: s!.remember,
+    user: user!,
+  };
+}
+
+const sessionExpired = () => new HttpError(401, ErrorCode.sessionExpired, "Session expired");
+
+/**
+ * Exchanges a refresh token for a new pair. A token already exchanged is accepted again only within
+ * a short grace (a client that lost the response retries); later, it is treated as stolen and the
+ * whole session is revoked.
+ */
+export async function refresh(deps: Deps, refreshToken: string, ip: string): Promise<Session> {
+  await hit(deps.sql, authLimits(deps, "refresh", ip));
+  const presented = await hashToken(refreshToken);
+  const next = newRefreshToken();
+  const nextHash = await hashToken(next);
+  const outcome = await deps.sql.begin(async (tx) => {
+    const [row] = await tx<
+      { id: string; session_id: string; rotated_for: number | null; live: boolean }[]
+    >`
+      select t.id, t.session_id,
+        extract(epoch from now() - t.rotated_at)::float8 as rotated_for,
+        (s.revoked_at is null and s.expires_at > now() and p.status = 'active') as live
+      from refresh_tokens t
+      join sessions s on s.id = t.session_id
+      join profiles p on p.id = s.user_id
+      where t.token_hash = ${presented}
+      for update of t, s`;
+    if (!row || !row.live) return "expired" as const;
+    if (row.rotated_for !== null && row.rotated_for > deps.config.REFRESH_REUSE_GRACE_SECONDS) {
+      await tx`update sessions set revoked_at = now() where id = ${row.session_id}`;
+      return "reused" as const;
+    }
+    // Every token of the session still live is retired, so only the newest pair works.
+    await tx`update refresh_tokens set rotated_at = now()
+      where session_id = ${row.session_id} and rotated_at is null`;
+    await tx`insert into refresh_tokens (session_id, token_hash) values (${row.session_id}, ${nextHash})`;
+    return { sessionId: row.session_id };
+  });
+  if (outcome === "expired" || outcome === "reused") throw sessionExpired();
+  return await issue(deps, outcome.sessionId, next);
+}
+
+export async function signOut(sql: Db, sessionId: string): Promise<void> {
+  await sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`;
+}
+
+/** SPEC §5: the current password is verified; the user's other sessions end. */
+export async function changePassword(
+  deps: Deps,
+  auth: { userId: string; sessionId: string },
+  body: { current_password: string; new_password: string },
+): Promise<void> {
+  const [row] = await deps.sql<{ password_hash: string }[]>`
+    select password_hash from credentials where user_id = ${auth.userId}`;
+  if (!row || !(await verifyPassword(row.password_hash, body.current_password))) {
+    throw new HttpError(400, ErrorCode.wrongPassword, messages.currentPasswordIncorrect);
+  }
+  const newHash = await hashPassword(body.new_password);
+  await deps.sql.begin(async (tx) => {
+    await tx`update credentials set password_hash = ${newHash}, updated_at = now() where user_id = ${auth.userId}`;
+    await tx`update sessions set revoked_at = now()
+      where user_id = ${auth.userId} and id <> ${auth.sessionId} and revoked_at is null`;
+  });
+}

@@ -1,0 +1,207 @@
+import assert from "node:assert/strict";
+import * as jose from "jose";
+import { errorOf, json, signUpAndIn, startTestApi, test, type TestApi } from "../testing.ts";
+import type { Session } from "../../contracts/auth.ts";
+
+const api: TestApi = await startTestApi({ REFRESH_REUSE_GRACE_SECONDS: "0" });
+globalThis.addEventListener("unload", () => void api.close());
+
+const post = (path: string, body: unknown, token?: string) =>
+  api.fetch(path, { method: "POST", json: body, token });
+
+test("sign-up creates a profile; the same email in another case is refused", async () => {
+  const res = await post("/api/auth/signup", { username: "alice", email: "Alice@Example.com", password: "secret123" });
+  assert.equal(res.status, 201);
+  const { user } = await json<{ user: { email: string; username: string; is_admin: boolean } }>(res);
+  assert.equal(user.email, "alice@example.com");
+  assert.equal(user.is_admin, false);
+  const [profile] = await api.sql`select credits from profiles where username = 'alice'`;
+  assert.equal(profile!.credits, "0.00");
+  const again = await post("/api/auth/signup", { username: "alice2", email: "ALICE@example.COM", password: "secret123" });
+  assert.equal(again.status, 409);
+  assert.equal((await errorOf(again)).code, "email_taken");
+  const sameName = await post("/api/auth/signup", { username: "alice", email: "other@example.com", password: "secret123" });
+  assert.equal(sameName.status, 409);
+});
+
+test("register, login and change-password answer with the SPEC §5 messages", async () => {
+  const cases: [string, unknown, string][] = [
+    ["/api/auth/signup", { username: "ab", email: "a@b.co", password: "secret123" }, "Username must be at least 3 characters"],
+    ["/api/auth/signup", { username: "a".repeat(21), email: "a@b.co", password: "secret123" }, "Username must be at most 20 characters"],
+    ["/api/auth/signup", { username: "abc", email: "nope", password: "secret123" }, "Invalid email address"],
+    ["/api/auth/signup", { username: "abc", email: "a@b.co", password: "12345" }, "Password must be at least 6 characters"],
+    ["/api/auth/sign-in", { email: "nope", password: "secret123" }, "Invalid email address"],
+    ["/api/auth/sign-in", { email: "a@b.co", password: "123" }, "Password must be at least 6 characters"],
+  ];
+  for (const [path, body, message] of cases) {
+    const res = await post(path, body);
+    assert.equal(res.status, 422, `${path} ${JSON.stringify(body)}`);
+    assert.deepEqual(await errorOf(res), { code: "validation_error", message });
+  }
+  const me = await signUpAndIn(api);
+  const short = await api.fetch("/api/auth/password", {
+    method: "PUT",
+    token: me.access_token,
+    json: { current_password: "123", new_password: "another1" },
+  });
+  assert.equal((await errorOf(short)).message, "Password must be at least 6 characters");
+  const wrong = await api.fetch("/api/auth/password", {
+    method: "PUT",
+    token: me.access_token,
+    json: { current_password: "wrong-one", new_password: "another1" },
+  });
+  assert.equal(wrong.status, 400);
+  assert.deepEqual(await errorOf(wrong), { code: "wrong_password", message: "Current password is incorrect" });
+});
+
+test("a wrong password or unknown email is refused with one message", async () => {
+  const me = await signUpAndIn(api);
+  const wrong = await post("/api/auth/sign-in", { email: me.user.email, password: "not-the-one" });
+  assert.equal(wrong.status, 400);
+  assert.equal((await errorOf(wrong)).message, "Invalid login credentials");
+  const unknown = await post("/api/auth/sign-in", { email: "ghost@example.com", password: "not-the-one" });
+  assert.equal((await errorOf(unknown)).message, "Invalid login credentials");
+});
+
+test("refresh rotates; a rotated token presented again revokes the whole session", async () => {
+  const me = await signUpAndIn(api);
+  const first = await post("/api/auth/refresh", { refresh_token: me.refresh_token });
+  assert.equal(first.status, 200);
+  const next = await json<Session>(first);
+  assert.notEqual(next.refresh_token, me.refresh_token);
+  assert.equal((await api.fetch("/api/auth/user", { token: next.access_token })).status, 200);
+
+  await new Promise((r) => setTimeout(r, 1100)); // past the (test) grace of 0 s
+  const replay = await post("/api/auth/refresh", { refresh_token: me.refresh_token });
+  assert.equal(replay.status, 401);
+  assert.equal((await errorOf(replay)).code, "session_expired");
+  // The newest pair of that session stops working too.
+  assert.equal((await post("/api/auth/refresh", { refresh_token: next.refresh_token })).status, 401);
+  assert.equal((await api.fetch("/api/auth/user", { token: next.access_token })).status, 401);
+});
+
+test("a retried refresh within the grace window gets a working pair", async () => {
+  const graceful = await startTestApi({ REFRESH_REUSE_GRACE_SECONDS: "10" });
+  try {
+    const me = await signUpAndIn(graceful);
+    const a = await graceful.fetch("/api/auth/refresh", { method: "POST", json: { refresh_token: me.refresh_token } });
+    const b = await graceful.fetch("/api/auth/refresh", { method: "POST", json: { refresh_token: me.refresh_token } });
+    assert.equal(a.status, 200);
+    assert.equal(b.status, 200);
+    const latest = await json<Session>(b);
+    await a.body?.cancel();
+    assert.equal((await graceful.fetch("/api/auth/user", { token: latest.access_token })).status, 200);
+  } finally {
+    await graceful.close();
+  }
+});
+
+test("sign-out ends the session on the server", async () => {
+  const me = await signUpAndIn(api);
+  const out = await post("/api/auth/sign-out", {}, me.access_token);
+  assert.equal(out.status, 204);
+  assert.equal((await api.fetch("/api/auth/user", { token: me.access_token })).status, 401);
+  assert.equal((await post("/api/auth/refresh", { refresh_token: me.refresh_token })).status, 401);
+});
+
+test("expired, tampered, alg none and foreign-key tokens are rejected", async () => {
+  const me = await signUpAndIn(api);
+  const claims = jose.decodeJwt(me.access_token);
+  const [header, payload, signature] = me.access_token.split(".") as [string, string, string];
+  const b64 = (v: unknown) => jose.base64url.encode(JSON.stringify(v));
+
+  const tampered = `${header}.${b64({ ...claims, sub: crypto.randomUUID() })}.${signature}`;
+  const none = `${b64({ alg: "none", typ: "JWT" })}.${payload}.`;
+  const { privateKey } = await jose.generateKeyPair("ES256");
+  const foreign = await new jose.SignJWT(claims).setProtectedHeader({ alg: "ES256" }).sign(privateKey);
+  const hs = await new jose.SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("x".repeat(32)));
+  const expiredApi = await startTestApi({ ACCESS_TOKEN_TTL_SECONDS: "1" });
+  const other = await signUpAndIn(expiredApi);
+  await new Promise((r) => setTimeout(r, 2100));
+  assert.equal((await expiredApi.fetch("/api/auth/user", { token: other.access_token })).status, 401);
+  await expiredApi.close();
+
+  for (const token of [tampered, none, foreign, hs, "garbage"]) {
+    const res = await api.fetch("/api/auth/user", { token });
+    assert.equal(res.status, 401, token.slice(0, 30));
+    await res.body?.cancel();
+  }
+  assert.equal((await api.fetch("/api/auth/user")).status, 401);
+});
+
+test("an access token verifies against the JWKS endpoint with jose's remote key set", async () => {
+  const me = await signUpAndIn(api);
+  const jwks = jose.createRemoteJWKSet(new URL(`${api.url}/.well-known/jwks.json`));
+  const { payload, protectedHeader } = await jose.jwtVerify(me.access_token, jwks, {
+    issuer: "hosting-portal",
+    audience: "hosting-portal",
+    algorithms: ["ES256"],
+  });
+  assert.equal(protectedHeader.alg, "ES256");
+  assert.equal(payload.sub, me.user.id);
+  assert.equal(payload.aal, "aal1");
+  assert.ok(payload.sid);
+});
+
+test("sign-in is rate limited per account with 429 and Retry-After, and the limit resets", async () => {
+  const limited = await startTestApi({ AUTH_RATE_LIMIT_PER_ACCOUNT: "3", AUTH_RATE_LIMIT_WINDOW_SECONDS: "2" });
+  try {
+    const me = await signUpAndIn(limited); // one sign-in counted
+    const attempt = () =>
+      limited.fetch("/api/auth/sign-in", { method: "POST", json: { email: me.user.email, password: "wrong-pass" } });
+    assert.equal((await attempt()).status, 400);
+    assert.equal((await attempt()).status, 400);
+    const blocked = await attempt();
+    assert.equal(blocked.status, 429);
+    assert.ok(Number(blocked.headers.get("retry-after")) >= 1);
+    assert.equal((await errorOf(blocked)).code, "rate_limited");
+    // Even the right password waits for the window.
+    const right = await limited.fetch("/api/auth/sign-in", { method: "POST", json: { email: me.user.email, password: me.password } });
+    assert.equal(right.status, 429);
+    await right.body?.cancel();
+    await new Promise((r) => setTimeout(r, 2200));
+    const after = await limited.fetch("/api/auth/sign-in", { method: "POST", json: { email: me.user.email, password: me.password } });
+    assert.equal(after.status, 200);
+    await after.body?.cancel();
+  } finally {
+    await limited.close();
+  }
+});
+
+test("changing the password ends the other sessions and keeps this one", async () => {
+  const me = await signUpAndIn(api);
+  const other = await json<Session>(await post("/api/auth/sign-in", { email: me.user.email, password: me.password }));
+  const res = await api.fetch("/api/auth/password", {
+    method: "PUT",
+    token: me.access_token,
+    json: { current_password: me.password, new_password: "brand-new-1" },
+  });
+  assert.equal(res.status, 204);
+  assert.equal((await api.fetch("/api/auth/user", { token: me.access_token })).status, 200);
+  assert.equal((await api.fetch("/api/auth/user", { token: other.access_token })).status, 401);
+  assert.equal((await post("/api/auth/refresh", { refresh_token: other.refresh_token })).status, 401);
+  const old = await post("/api/auth/sign-in", { email: me.user.email, password: me.password });
+  assert.equal(old.status, 400);
+  const fresh = await post("/api/auth/sign-in", { email: me.user.email, password: "brand-new-1" });
+  assert.equal(fresh.status, 200);
+  await fresh.body?.cancel();
+});
+
+test("a suspended user cannot sign in and loses the open session", async () => {
+  const me = await signUpAndIn(api);
+  await api.sql`update profiles set status = 'suspended' where id = ${me.user.id}`;
+  assert.equal((await api.fetch("/api/auth/user", { token: me.access_token })).status, 401);
+  const res = await post("/api/auth/sign-in", { email: me.user.email, password: me.password });
+  assert.equal(res.status, 403);
+  assert.equal((await errorOf(res)).code, "user_suspended");
+});
+
+test("the OpenAPI document describes the auth routes", async () => {
+  const doc = await json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(
+    await api.fetch("/api/openapi.json"),
+  );
+  assert.equal(doc.openapi, "3.1.0");
+  assert.ok(doc.paths["/api/auth/sign-in"]?.post);
+  assert.ok(doc.paths["/api/auth/password"]?.put);
+  assert.ok(doc.paths["/api/services"]?.get);
+});

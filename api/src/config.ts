@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every environment variable the API reads (README.md lists them too). */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.url().default("http://localhost:8000"),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default(".data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_ISSUER: z.string().default("hosting-portal"),
+  JWT_AUDIENCE: z.string().default("hosting-portal"),
+  ACCESS_TOKEN_TTL_SECONDS: int(600),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  AUTH_RATE_LIMIT_PER_IP: int(60),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: int(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: int(300),
+  TRUST_PROXY: bool.default(false),
+  STATIC_ROOT: z.string().optional(),
+  SEED_DEMO: bool.optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_API_BASE: z.url().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  SERVER_PROVIDER_URL: z.url().optional(),
+  SERVER_PROVIDER_TOKEN: z.string().optional(),
+  JOBS_ENABLED: bool.default(true),
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+/** Parses the environment; a wrong or missing variable names itself and stops the process. */
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const empty = Object.entries(env).filter(([, v]) => v === "").map(([k]) => k);
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([k]) => !empty.includes(k)));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const config = result.data;
+  if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_CLIENT_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  PAYPAL_CLIENT_SECRET: required with PAYPAL_CLIENT_ID");
+  }
+  if (config.SERVER_PROVIDER_URL && !config.SERVER_PROVIDER_TOKEN) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SERVER_PROVIDER_TOKEN: required with SERVER_PROVIDER_URL",
+    );
+  }
+  return config;
+}
+
+export class ConfigError extends Error {}
+
+/** Defaults for tests: every value the schema would produce from an empty environment. */
+export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
+  return loadConfig({ JOBS_ENABLED: "false", ...overrides });
+}

@@ -1,0 +1,118 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function fillRegister(
+  page: Page,
+  v: { username: string; email: string; password: string; confirm: string },
+) {
+  await page.getByLabel("Username").fill(v.username);
+  await page.getByLabel("Email").fill(v.email);
+  await page.getByLabel("Password", { exact: true }).fill(v.password);
+  await page.getByLabel("Confirm Password").fill(v.confirm);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+describe("register and sign in (SPEC §5, §8)", () => {
+  it("shows every register validation message", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/auth/register");
+    const ok = {
+      username: "validname",
+      email: "valid@example.com",
+      password: "secret123",
+      confirm: "secret123",
+    };
+    const cases: [Partial<typeof ok>, string][] = [
+      [{ username: "ab" }, "Username must be at least 3 characters"],
+      [{ username: "a".repeat(21) }, "Username must be at most 20 characters"],
+      [{ email: "not-an-email" }, "Invalid email address"],
+      [{ password: "12345", confirm: "12345" }, "Password must be at least 6 characters"],
+      [{ confirm: "different1" }, "Passwords don't match"],
+    ];
+    for (const [patch, message] of cases) {
+      await fillRegister(page, { ...ok, ...patch });
+      await toast(page, "Validation Error").first().waitFor();
+      // The first schema message shows in the toast and under the field.
+      await page.locator("[data-variant]").getByText(message).first().waitFor();
+      await page.locator("form").getByText(message).waitFor();
+      expect(page.url()).toContain("/auth/register");
+    }
+    await context.close();
+  });
+
+  it("registers, signs in and shows the frame with the greeting and 0.00 EUR", async () => {
+    const user = uniqueUser();
+    const { context, page } = await newPage(browser);
+    await register(page, user);
+    await toast(page, "Account created successfully! You can now log in.").waitFor();
+
+    // Same email again: the server's message in an 'Error' toast.
+    await page.goto("/auth/register");
+    await fillRegister(page, { ...user, username: `${user.username}x`, confirm: user.password });
+    await toast(page, "Error").waitFor();
+
+    await page.goto("/auth/login");
+    await page.getByLabel("Email").fill("nope");
+    await page.getByLabel("Password").fill("secret123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await toast(page, "Validation Error").waitFor();
+    await page.locator("form").getByText("Invalid email address").waitFor();
+
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.locator("form").getByText("Password must be at least 6 characters").waitFor();
+
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await toast(page, "Error").first().waitFor();
+    await page.getByText("Invalid login credentials").first().waitFor();
+
+    await signIn(page, user.email, user.password);
+    await toast(page, "Logged in successfully!").waitFor();
+    await page.getByText(`Welcome, ${user.username}!`).waitFor();
+    expect(await page.getByTestId("balance").textContent()).toContain("0.00 EUR");
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await page.getByText("No services yet").waitFor();
+    expect(await page.getByText("ADMIN", { exact: true }).count()).toBe(0);
+
+    // Non-admins on admin pages go to the dashboard; signed-in users leave /auth.
+    await page.goto("/admin/users");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/auth/login");
+    await page.waitForURL("**/dashboard");
+
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL("**/auth/login");
+    await page.goto("/settings");
+    await page.waitForURL("**/auth/login");
+    await context.close();
+  });
+
+  it("'Remember me' unticked ends the session with the browser session", async () => {
+    const user = uniqueUser();
+    const { context, page } = await newPage(browser);
+    await register(page, user);
+    await signIn(page, user.email, user.password, false);
+    // A browser restart drops session cookies but keeps localStorage.
+    await context.clearCookies();
+    await page.goto("/dashboard");
+    await page.waitForURL("**/auth/login");
+
+    await signIn(page, user.email, user.password, true);
+    await context.clearCookies();
+    await page.goto("/dashboard");
+    await page.getByText(`Welcome, ${user.username}!`).waitFor();
+    await context.close();
+  });
+});

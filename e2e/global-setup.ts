@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    repoRoot: string;
+  }
+}
+
+const repoRoot = join(import.meta.dirname, "..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`portal exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`portal not ready at ${url}/readyz after ${timeoutMs} ms`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Starts the portal once, like a user would (`npm start`), on free ports and a fresh DATA_DIR. */
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "portal-e2e-"));
+  // Embedded Postgres runs as its own OS user when started as root: it must reach this dir.
+  chmodSync(dataDir, 0o755);
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    STATIC_ROOT: repoRoot,
+  };
+  const startScript = join(repoRoot, "scripts", "start.mjs");
+  // Until scripts/start.mjs exists, run the API the way it would (it serves the built apps too).
+  const [cmd, args] = existsSync(startScript)
+    ? ["node", [startScript]]
+    : ["npx", ["deno", "run", "-A", "api/src/main.ts"]];
+  const child = spawn(cmd, args as string[], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let log = "";
+  child.stdout?.on("data", (d) => {
+    log += d;
+  });
+  child.stderr?.on("data", (d) => {
+    log += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(baseUrl, child, 150_000);
+  } catch (err) {
+    console.error(log);
+    killGroup(child, "SIGTERM");
+    throw err;
+  }
+  project.provide("baseUrl", baseUrl);
+  project.provide("databaseUrl", `postgres://postgres:postgres@127.0.0.1:${pgPort}/portal`);
+  project.provide("repoRoot", repoRoot);
+
+  return async () => {
+    if (child.pid && child.exitCode === null) {
+      // The whole process group: start.mjs, deno and the embedded Postgres it spawned.
+      killGroup(child, "SIGTERM");
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          killGroup(child, "SIGKILL");
+          resolve();
+        }, 10_000);
+        child.once("exit", () => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+/** End-to-end suite: one portal (`npm start` build) for all files, driven by Debian chromium. */
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ["**/*.e2e.ts"],
+    environment: "node",
+    globalSetup: ["./global-setup.ts"],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    reporters: ["default"],
+  },
+});

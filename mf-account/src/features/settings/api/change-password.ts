@@ -1,0 +1,13 @@
+import type { ChangePasswordBody } from "@contracts/auth.ts";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "shared-ui";
+
+/** PUT /api/auth/password → 204; a wrong current password fails with code "wrong_password". */
+export const changePassword = (body: ChangePasswordBody) => api.put("/api/auth/password", body);
+
+/**
+ * The pattern for writes: the fetcher above plus a hook. Show SPEC §8 toasts from the caller:
+ * `onSuccess: () => toast.success("Password changed successfully!")`,
+ * `onError: (e) => e instanceof ApiError && e.code === "wrong_password" && toast.error(e.message)`.
+ */
+export const useChangePassword = () => useMutation({ mutationFn: changePassword });

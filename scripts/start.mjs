@@ -1,0 +1,31 @@
+// `npm start`: builds the web apps that are not built yet, then serves the whole portal (API,
+// shell and remotes) from one origin on the embedded defaults.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const WEB = ["shared-ui", "shell", "mf-account", "mf-shop", "mf-services", "mf-admin"];
+
+for (const ws of WEB) {
+  const pkg = JSON.parse((await import("node:fs")).readFileSync(join(root, ws, "package.json"), "utf8"));
+  if (!pkg.scripts?.build || existsSync(join(root, ws, "dist"))) continue;
+  console.log(`Building ${ws}...`);
+  const result = spawnSync("npm", ["run", "build", "-w", ws], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const port = process.env.PORT ?? "8000";
+const api = spawn(join(root, "node_modules", ".bin", "deno"), ["run", "-A", join(root, "api/src/main.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    STATIC_ROOT: root,
+    PUBLIC_URL: `http://localhost:${port}`,
+    ...process.env,
+    PORT: port,
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => api.kill(signal));
+api.on("exit", (code) => process.exit(code ?? 0));

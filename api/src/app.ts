@@ -9,6 +9,10 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { serviceRoutes } from "./services/services.routes.ts";
 import { eventRoutes } from "./events/events.routes.ts";
+import { billingRoutes } from "./billing/billing.routes.ts";
+import { shopRoutes } from "./shop/shop.routes.ts";
+import { adminRoutes } from "./admin/admin.routes.ts";
+import { factorRoutes } from "./auth/factors.routes.ts";
 import { docsRoutes } from "./docs.ts";
 import { staticRoutes } from "./static.ts";
 
@@ -36,6 +40,10 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
 
   const api = new Hono<AppEnv>()
     .route("/auth", authRoutes(deps))
+    .route("/auth/factors", factorRoutes(deps))
+    .route("/billing", billingRoutes(deps))
+    .route("/shop", shopRoutes(deps))
+    .route("/admin", adminRoutes(deps))
     .route("/account", accountRoutes(deps))
     .route("/services", serviceRoutes(deps))
     .route("/events", eventRoutes(deps));

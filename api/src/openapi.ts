@@ -3,6 +3,7 @@ import { validator } from "hono/validator";
 import { z } from "zod";
 import { ErrorBody, ErrorCode } from "../contracts/errors.ts";
 import { HttpError } from "./http-error.ts";
+import type { AppEnv } from "./context.ts";
 
 /**
  * A tiny OpenAPI layer over plain Hono: `describe()` and `validate()` are ordinary middleware that
@@ -56,8 +57,7 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-// deno-lint-ignore no-explicit-any
-export function openApiDocument(app: Hono<any>, info: { title: string; version: string }) {
+export function openApiDocument(app: Hono<AppEnv>, info: { title: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   const grouped = new Map<string, Meta[]>();
   for (const route of app.routes) {

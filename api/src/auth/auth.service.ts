@@ -109,6 +109,8 @@ export async function issue(deps: Deps, sessionId: string, refreshToken: string)
     { user_id: string; remember: boolean; aal: "aal1" | "aal2"; amr: { method: string; timestamp: number }[]; expires_at: Date }[]
   >`select user_id, remember, aal, amr, expires_at from sessions where id = ${sessionId}`;
   const user = await getUser(deps.sql, s!.user_id);
+  const [mfa] = await deps.sql<{ has_factor: boolean }[]>`
+    select exists (select 1 from mfa_factors where user_id = ${s!.user_id} and status = 'verified') as has_factor`;
   const { token, expiresAt } = await deps.signer.sign({
     sub: s!.user_id,
     sid: sessionId,
@@ -126,7 +128,24 @@ export async function issue(deps: Deps, sessionId: string, refreshToken: string)
     refresh_expires_at: Math.floor(s!.expires_at.getTime() / 1000),
     remember: s!.remember,
     user: user!,
+    aal: s!.aal,
+    mfa_required: mfa!.has_factor && s!.aal !== "aal2",
   };
+}
+
+/**
+ * Issue 8: after a verified factor, the session becomes aal2 (the method appended to `amr`) and
+ * gets a new pair; the old refresh tokens are retired so only the upgraded pair refreshes. Runs
+ * inside the verify transaction, so a failed verify changes nothing.
+ */
+export async function elevateSession(tx: Db, sessionId: string, method: "totp" | "webauthn"): Promise<string> {
+  const refreshToken = newRefreshToken();
+  const tokenHash = await hashToken(refreshToken);
+  const entry = { method, timestamp: Math.floor(Date.now() / 1000) };
+  await tx`update sessions set aal = 'aal2', amr = amr || ${tx.json([entry])} where id = ${sessionId}`;
+  await tx`update refresh_tokens set rotated_at = now() where session_id = ${sessionId} and rotated_at is null`;
+  await tx`insert into refresh_tokens (session_id, token_hash) values (${sessionId}, ${tokenHash})`;
+  return refreshToken;
 }
 
 const sessionExpired = () => new HttpError(401, ErrorCode.sessionExpired, "Session expired");

@@ -1,0 +1,281 @@
+import { z } from "zod";
+import { SignUpBody } from "./auth.ts";
+import { Money, OrderStatus, ProductType, ServiceStatus, ServiceType, Timestamp, Uuid } from "./common.ts";
+
+/** SPEC §5 and §8 admin messages (exact text), plus the ones the spec leaves to us. */
+export const adminMessages = {
+  validAmount: "Please enter a valid amount",
+  positiveAmount: "Please enter a positive number",
+  updateCreditsFailed: "Failed to update credits",
+  ipv4: "Valid IPv4 address is required",
+  resellerInteger: "Reseller ID must be an integer",
+  createServiceFailed: "Failed to create service. Please try again.",
+  userRequired: "User is required",
+  typeRequired: "Type must be vps or dedicated",
+  ramRequired: "RAM is required",
+  cpuRequired: "CPU is required",
+  storageRequired: "Storage is required",
+  ramInteger: "RAM must be a whole number of GB",
+  cpuInteger: "CPU must be a whole number of cores",
+  storageInteger: "Storage must be a whole number of GB",
+  nameRequired: "Name is required",
+  priceInvalid: "Price must be a number with up to 2 decimals",
+  uplinkRequired: "Uplink is required",
+  ddosRequired: "DDoS protection is required",
+  userNotFound: "User not found",
+  serviceNotFound: "Service not found",
+  orderNotFound: "Order not found",
+  productNotFound: "Product not found",
+  otherUsersOrder: "The order belongs to another user",
+  linkedElsewhere: "This service is already linked to another order",
+  userHasCredits: "This user still has credits. Remove them first, so the ledger records where the money went.",
+  notYourself: "You cannot do this to your own account",
+} as const;
+
+// Enough for numeric(12,2): 10 digits before the point.
+const MAX_AMOUNT_DIGITS = 10;
+
+/** A form field's value: the browser sends text, scripts may send a number. */
+const Input = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+/**
+ * A positive EUR amount, up to 2 decimals, normalised to a decimal string ("12.50"). SPEC §5:
+ * 'Please enter a valid amount' when missing or not a number, 'Please enter a positive number'
+ * when zero or negative.
+ */
+export const PositiveAmount = Input.pipe(
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      if (!/^-?\d+(\.\d{1,2})?$/.test(v) || v.replace(/^-/, "").split(".")[0]!.length > MAX_AMOUNT_DIGITS) {
+        ctx.addIssue({ code: "custom", message: adminMessages.validAmount, abort: true });
+        return;
+      }
+      if (v.startsWith("-") || /^0+(\.0+)?$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: adminMessages.positiveAmount });
+      }
+    })
+    .transform((v) => {
+      const [whole, frac = ""] = v.split(".");
+      return `${BigInt(whole!).toString()}.${frac.padEnd(2, "0")}`;
+    }),
+);
+
+export const CreditOperation = z.enum(["add", "remove"]);
+export type CreditOperation = z.infer<typeof CreditOperation>;
+
+export const CreditAdjustmentBody = z.object({
+  operation: CreditOperation,
+  amount: z.union([z.string(), z.number()], { error: adminMessages.validAmount }).pipe(PositiveAmount),
+});
+export type CreditAdjustmentBody = z.input<typeof CreditAdjustmentBody>;
+
+export const AdminUser = z.object({
+  id: Uuid,
+  username: z.string(),
+  email: z.string(),
+  credits: Money,
+  status: z.enum(["active", "suspended"]),
+  is_admin: z.boolean(),
+  orders_count: z.number().int(),
+  services_count: z.number().int(),
+  created_at: Timestamp,
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminUserList = z.object({ users: z.array(AdminUser) });
+export type AdminUserList = z.infer<typeof AdminUserList>;
+
+export const CreditAdjustmentResult = z.object({
+  user: AdminUser,
+  /** The delta actually applied: a removal floors the balance at 0, so it may be smaller. */
+  applied: Money,
+  /** The ledger row; null when nothing changed (removal from a zero balance). */
+  transaction_id: Uuid.nullable(),
+});
+export type CreditAdjustmentResult = z.infer<typeof CreditAdjustmentResult>;
+
+/** SPEC §5 admin create user: username ≥ 3, valid email, password ≥ 6 (the sign-up rules). */
+export const CreateUserBody = SignUpBody;
+export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+export const UserStatusBody = z.object({ status: z.enum(["active", "suspended"]) });
+export type UserStatusBody = z.infer<typeof UserStatusBody>;
+
+export const IdParam = z.object({ id: Uuid });
+
+export const AdminService = z.object({
+  id: Uuid,
+  user_id: Uuid,
+  username: z.string(),
+  email: z.string(),
+  service_type: ServiceType,
+  service_status: ServiceStatus,
+  ipv4: z.string(),
+  ram: z.string(),
+  cpu: z.string(),
+  storage: z.string(),
+  reseller_id: z.number().int(),
+  order_id: Uuid.nullable(),
+  created_at: Timestamp,
+});
+export type AdminService = z.infer<typeof AdminService>;
+
+export const AdminServiceList = z.object({ services: z.array(AdminService) });
+export type AdminServiceList = z.infer<typeof AdminServiceList>;
+
+const Required = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, message).max(200));
+
+/** The IPv4 text must be a real dotted quad (0-255 each, no leading zeros), not just 7 characters. */
+export const Ipv4 = z.string(adminMessages.ipv4).trim().pipe(z.ipv4(adminMessages.ipv4));
+
+export const ResellerId = z
+  .union([z.string(), z.number()], { error: adminMessages.resellerInteger })
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,10}$/, adminMessages.resellerInteger)
+      .transform(Number)
+      .pipe(z.number().int().max(2_147_483_647, adminMessages.resellerInteger)),
+  );
+
+export const CreateServiceBody = z
+  .object({
+    user_id: z.string(adminMessages.userRequired).pipe(z.uuid(adminMessages.userRequired)),
+    service_type: z.enum(["vps", "dedicated"], adminMessages.typeRequired),
+    ipv4: Ipv4,
+    ram: Required(adminMessages.ramRequired),
+    cpu: Required(adminMessages.cpuRequired),
+    storage: Required(adminMessages.storageRequired),
+    reseller_id: ResellerId,
+  })
+  .superRefine((v, ctx) => {
+    // SPEC §5: for VPS the hints are integers (GB / cores); dedicated takes free text ("2x Xeon").
+    if (v.service_type !== "vps") return;
+    const fields = [
+      ["ram", adminMessages.ramInteger],
+      ["cpu", adminMessages.cpuInteger],
+      ["storage", adminMessages.storageInteger],
+    ] as const;
+    for (const [field, message] of fields) {
+      if (!/^[1-9]\d{0,5}$/.test(v[field])) ctx.addIssue({ code: "custom", message, path: [field] });
+    }
+  });
+export type CreateServiceBody = z.input<typeof CreateServiceBody>;
+
+export const ServiceStatusBody = z.object({ status: ServiceStatus });
+export type ServiceStatusBody = z.infer<typeof ServiceStatusBody>;
+
+/** Links the service to an order of the same user; null unlinks. */
+export const LinkServiceBody = z.object({ order_id: Uuid.nullable() });
+export type LinkServiceBody = z.infer<typeof LinkServiceBody>;
+
+export const AdminProduct = z.object({
+  id: Uuid,
+  name: z.string(),
+  price: Money,
+  cpu: z.string(),
+  ram: z.string(),
+  storage: z.string(),
+  uplink: z.string(),
+  ddos_protection: z.string(),
+  product_type: ProductType,
+  orders_count: z.number().int(),
+  created_at: Timestamp,
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+export const AdminProductList = z.object({ products: z.array(AdminProduct) });
+export type AdminProductList = z.infer<typeof AdminProductList>;
+
+/** SPEC §5: all fields required, price a number with (up to) 2 decimals. */
+export const CreateProductBody = z.object({
+  name: Required(adminMessages.nameRequired),
+  price: z
+    .union([z.string(), z.number()], { error: adminMessages.priceInvalid })
+    .transform((v) => String(v).trim())
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,10}(\.\d{1,2})?$/, adminMessages.priceInvalid)
+        .transform((v) => {
+          const [whole, frac = ""] = v.split(".");
+          return `${BigInt(whole!).toString()}.${frac.padEnd(2, "0")}`;
+        }),
+    ),
+  cpu: Required(adminMessages.cpuRequired),
+  ram: Required(adminMessages.ramRequired),
+  storage: Required(adminMessages.storageRequired),
+  uplink: Required(adminMessages.uplinkRequired),
+  ddos_protection: Required(adminMessages.ddosRequired),
+  product_type: z.enum(["vps", "dedicated"], adminMessages.typeRequired),
+});
+export type CreateProductBody = z.input<typeof CreateProductBody>;
+
+export const ProductRemoval = z.object({
+  /** "archived" when orders reference the product (they keep its name), else "deleted". */
+  outcome: z.enum(["deleted", "archived"]),
+});
+export type ProductRemoval = z.infer<typeof ProductRemoval>;
+
+export const AdminOrderService = z.object({
+  id: Uuid,
+  service_type: ServiceType,
+  service_status: ServiceStatus,
+  ipv4: z.string(),
+});
+
+export const AdminOrder = z.object({
+  id: Uuid,
+  user_id: Uuid,
+  username: z.string(),
+  email: z.string(),
+  product_id: Uuid,
+  product_name: z.string(),
+  product_price: Money,
+  product_archived: z.boolean(),
+  expire_date: Timestamp,
+  status: OrderStatus,
+  created_at: Timestamp,
+  services: z.array(AdminOrderService),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const AdminOrderList = z.object({ orders: z.array(AdminOrder) });
+export type AdminOrderList = z.infer<typeof AdminOrderList>;
+
+export const OrderStatusBody = z.object({ status: OrderStatus });
+export type OrderStatusBody = z.infer<typeof OrderStatusBody>;
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  actor_id: Uuid.nullable(),
+  actor_label: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: Timestamp,
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Cursor: entries with a smaller id than this (the last id of the previous page). */
+  before: z.coerce.number().int().positive().optional(),
+  entity: z.string().max(40).optional(),
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+export const AuditList = z.object({
+  entries: z.array(AuditEntry),
+  /** Pass as `before` for the next page; null at the end. */
+  next_before: z.string().nullable(),
+});
+export type AuditList = z.infer<typeof AuditList>;

@@ -26,6 +26,8 @@ export const ErrorCode = {
   insufficientCredits: "insufficient_credits",
   mfaRequired: "mfa_required",
   providerFailed: "provider_failed",
+  serviceSuspended: "service_suspended",
+  serviceNotControllable: "service_not_controllable",
   paymentFailed: "payment_failed",
   internal: "internal_error",
 } as const;

@@ -28,6 +28,9 @@ const EnvSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   SERVER_PROVIDER_URL: z.url().optional(),
   SERVER_PROVIDER_TOKEN: z.string().optional(),
+  SERVER_PROVIDER_TIMEOUT_MS: int(10_000),
+  /** Port of the embedded provider simulator (used when SERVER_PROVIDER_URL is unset); 0 = any. */
+  SERVER_PROVIDER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   JOBS_ENABLED: bool.default(true),
 });
 

@@ -6,6 +6,7 @@ import { startEventHub } from "./events/hub.ts";
 import { createApp } from "./app.ts";
 import type { Deps } from "./context.ts";
 import { seedDemo } from "./seed.ts";
+import { startJobs } from "./jobs/scheduler.ts";
 
 export interface Server {
   url: string;
@@ -31,6 +32,7 @@ export async function startServer(config: Config): Promise<Server> {
     (req, info) => app.fetch(req, info),
   );
   const addr = await listening;
+  const jobs = config.JOBS_ENABLED ? startJobs(db.sql) : null;
   const host = addr.hostname === "0.0.0.0" ? "localhost" : addr.hostname;
   return {
     url: `http://${host}:${addr.port}`,
@@ -40,6 +42,7 @@ export async function startServer(config: Config): Promise<Server> {
     async close() {
       abort.abort();
       await server.finished;
+      await jobs?.stop();
       await events.close();
       await db.close();
     },

@@ -7,6 +7,8 @@ import { startEventHub } from "./events/hub.ts";
 import { createApp } from "./app.ts";
 import type { Deps } from "./context.ts";
 import type { Session } from "../contracts/auth.ts";
+import { openProvider } from "./services/provider-client.ts";
+import type { ProviderSim } from "../sim/provider.ts";
 
 /**
  * Test harness: a fresh database on the real Postgres of DATABASE_URL (`npm run test:api` starts
@@ -17,6 +19,8 @@ export interface TestApi {
   sql: Sql;
   deps: Deps;
   databaseUrl: string;
+  /** The server-provider simulator this API talks to (undefined when SERVER_PROVIDER_URL is given). */
+  providerSim?: ProviderSim;
   fetch(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -45,7 +49,8 @@ export async function startTestApi(overrides: Partial<Record<keyof Config, strin
   await migrate(sql);
   const signer = await createSigner(await generateSigningKey(), config);
   const events = await startEventHub(sql);
-  const deps: Deps = { sql, config, signer, events };
+  const provider = await openProvider(config);
+  const deps: Deps = { sql, config, signer, events, provider: provider.client };
   const app = createApp(deps);
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
@@ -60,6 +65,7 @@ export async function startTestApi(overrides: Partial<Record<keyof Config, strin
     sql,
     deps,
     databaseUrl,
+    providerSim: provider.sim,
     fetch(path, init = {}) {
       const headers = new Headers(init.headers);
       if (init.token) headers.set("authorization", `Bearer ${init.token}`);
@@ -74,6 +80,7 @@ export async function startTestApi(overrides: Partial<Record<keyof Config, strin
       abort.abort();
       await server.finished;
       await events.close();
+      await provider.close();
       await sql.end({ timeout: 5 });
     },
   };

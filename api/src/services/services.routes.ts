@@ -1,15 +1,54 @@
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
-import { describe } from "../openapi.ts";
+import { describe, validate } from "../openapi.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import { ServiceList } from "../../contracts/services.ts";
-import { listServices } from "./services.service.ts";
+import {
+  ActionResult,
+  actionDone,
+  PowerActionParams,
+  ResetPasswordBody,
+  Service,
+  ServiceList,
+  ServiceParams,
+} from "../../contracts/services.ts";
+import { controlService, getOwnService, listServices } from "./services.service.ts";
 
 export function serviceRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get(
-    "/",
-    describe({ summary: "The caller's services", tags: ["services"], response: ServiceList }),
-    requireAuth(deps),
-    async (c) => c.json({ services: await listServices(deps.sql, c.get("auth").userId) }, 200),
-  );
+  return new Hono<AppEnv>()
+    .get(
+      "/",
+      describe({ summary: "The caller's services", tags: ["services"], response: ServiceList }),
+      requireAuth(deps),
+      async (c) => c.json({ services: await listServices(deps.sql, c.get("auth").userId) }, 200),
+    )
+    .get(
+      "/:id",
+      describe({ summary: "One of the caller's services (404 for others', 403 when suspended)", tags: ["services"], response: Service }),
+      requireAuth(deps),
+      validate("param", ServiceParams),
+      async (c) => c.json(await getOwnService(deps.sql, c.get("auth").userId, c.req.valid("param").id), 200),
+    )
+    .post(
+      "/:id/actions/reset-password",
+      describe({ summary: "Sets a new root password on a VPS at the provider", tags: ["services"], response: ActionResult }),
+      requireAuth(deps),
+      validate("param", ServiceParams),
+      validate("json", ResetPasswordBody),
+      async (c) => {
+        const { password } = c.req.valid("json");
+        await controlService(deps, c.get("auth").userId, c.req.valid("param").id, "reset-password", { password });
+        return c.json({ action: "reset-password", message: actionDone["reset-password"] }, 200);
+      },
+    )
+    .post(
+      "/:id/actions/:action",
+      describe({ summary: "Starts, stops or restarts a VPS at the provider", tags: ["services"], response: ActionResult }),
+      requireAuth(deps),
+      validate("param", PowerActionParams),
+      async (c) => {
+        const { id, action } = c.req.valid("param");
+        await controlService(deps, c.get("auth").userId, id, action);
+        return c.json({ action, message: actionDone[action] }, 200);
+      },
+    );
 }

@@ -1,7 +1,75 @@
 import { Hono } from "hono";
+import type { Context } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
+import { describe, validate, validationError } from "../openapi.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import {
+  IDEMPOTENCY_HEADER,
+  IdempotencyKey,
+  OrderList,
+  OrderParams,
+  OrderResult,
+  ProductList,
+  ProductQuery,
+  PurchaseRequest,
+} from "../../contracts/shop.ts";
+import { listOrders, listProducts, purchase, renew, type ShopOutcome } from "./shop.service.ts";
+
+function idempotencyKey(c: Context<AppEnv>): string {
+  const parsed = IdempotencyKey.safeParse(c.req.header(IDEMPOTENCY_HEADER));
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+// A replayed key answers 200 with the first outcome; a performed operation answers 201.
+const answer = (c: Context<AppEnv>, { replayed, ...result }: ShopOutcome) =>
+  c.json(result, replayed ? 200 : 201);
 
 /** Products, purchase, the caller's orders and renewal (issue 5). */
-export function shopRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+export function shopRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .get(
+      "/products",
+      describe({ summary: "Products on sale, by type, cheapest first", tags: ["shop"], response: ProductList }),
+      requireAuth(deps),
+      validate("query", ProductQuery),
+      async (c) => c.json({ products: await listProducts(deps.sql, c.req.valid("query").type) }, 200),
+    )
+    .post(
+      "/orders",
+      describe({
+        summary: `Buy a product with credits (30 days); requires an ${IDEMPOTENCY_HEADER} header`,
+        tags: ["shop"],
+        response: OrderResult,
+        status: 201,
+      }),
+      requireAuth(deps),
+      validate("json", PurchaseRequest),
+      async (c) => {
+        const key = idempotencyKey(c);
+        const { product_id } = c.req.valid("json");
+        return answer(c, await purchase(deps.sql, c.get("auth").userId, product_id, key));
+      },
+    )
+    .get(
+      "/orders",
+      describe({ summary: "The caller's orders, newest first", tags: ["shop"], response: OrderList }),
+      requireAuth(deps),
+      async (c) => c.json({ orders: await listOrders(deps.sql, c.get("auth").userId) }, 200),
+    )
+    .post(
+      "/orders/:id/renew",
+      describe({
+        summary: `Renew one of the caller's orders for 30 days; requires an ${IDEMPOTENCY_HEADER} header`,
+        tags: ["shop"],
+        response: OrderResult,
+        status: 201,
+      }),
+      requireAuth(deps),
+      validate("param", OrderParams),
+      async (c) => {
+        const key = idempotencyKey(c);
+        return answer(c, await renew(deps.sql, c.get("auth").userId, c.req.valid("param").id, key));
+      },
+    );
 }

@@ -77,6 +77,10 @@ export const Session = z.object({
   refresh_expires_at: z.number().int(),
   remember: z.boolean(),
   user: User,
+  /** Issue 8: authenticator assurance level of this session (aal2 after a verified factor). */
+  aal: z.enum(["aal1", "aal2"]).optional(),
+  /** True while the user has a verified factor and this session has not verified one yet. */
+  mfa_required: z.boolean().optional(),
 });
 export type Session = z.infer<typeof Session>;
 

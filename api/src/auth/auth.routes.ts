@@ -40,7 +40,8 @@ export function authRoutes(deps: Deps) {
       async (c) =>
         c.json(await refresh(deps, c.req.valid("json").refresh_token, clientIp(c, deps.config.TRUST_PROXY)), 200),
     )
-    .post("/sign-out", describe({ summary: "End this session on the server", tags }), auth, async (c) => {
+    // An aal1 session waiting for its second factor may still end itself.
+    .post("/sign-out", describe({ summary: "End this session on the server", tags }), requireAuth(deps, { allowAal1: true }), async (c) => {
       await signOut(deps.sql, c.get("auth").sessionId);
       return c.body(null, 204);
     })

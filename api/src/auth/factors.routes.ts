@@ -1,7 +1,73 @@
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
+import { describe, validate } from "../openapi.ts";
+import { Session } from "../../contracts/auth.ts";
+import {
+  Challenge,
+  EnrolledFactor,
+  EnrollFactorBody,
+  FactorList,
+  FactorParams,
+  VerifyFactorBody,
+} from "../../contracts/factors.ts";
+import { requireAuth } from "./middleware.ts";
+import { challengeFactor, deleteFactor, enrollFactor, listFactors, verifyFactor } from "./factors.service.ts";
 
-/** Multi-factor authentication: TOTP and passkeys (issue 8). */
-export function factorRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+/**
+ * Multi-factor authentication: TOTP and passkeys (issue 8). Listing, challenge and verify work on
+ * an aal1 session (they are how it reaches aal2); enrol and delete need aal2 once a factor is verified.
+ */
+export function factorRoutes(deps: Deps) {
+  const auth = requireAuth(deps);
+  const authAal1 = requireAuth(deps, { allowAal1: true });
+  const tags = ["auth", "mfa"];
+  return new Hono<AppEnv>()
+    .get(
+      "/",
+      describe({ summary: "The caller's factors (verified and unverified)", tags, response: FactorList }),
+      authAal1,
+      async (c) => c.json({ factors: await listFactors(deps.sql, c.get("auth").userId) }, 200),
+    )
+    .post(
+      "/",
+      describe({
+        summary: "Enrol a factor: totp (returns secret, otpauth URI and QR code) or webauthn; phone is not available",
+        tags,
+        response: EnrolledFactor,
+        status: 201,
+      }),
+      auth,
+      validate("json", EnrollFactorBody),
+      async (c) => c.json(await enrollFactor(deps, c.get("auth"), c.req.valid("json")), 201),
+    )
+    .delete(
+      "/:factorId",
+      describe({ summary: "Remove a factor (a verified one needs aal2)", tags }),
+      auth,
+      validate("param", FactorParams),
+      async (c) => {
+        await deleteFactor(deps, c.get("auth"), c.req.valid("param").factorId);
+        return c.body(null, 204);
+      },
+    )
+    .post(
+      "/:factorId/challenge",
+      describe({ summary: "Start a challenge (5 minutes); passkeys get the WebAuthn options", tags, response: Challenge }),
+      authAal1,
+      validate("param", FactorParams),
+      async (c) => c.json(await challengeFactor(deps, c.get("auth"), c.req.valid("param").factorId), 200),
+    )
+    .post(
+      "/:factorId/verify",
+      describe({
+        summary: "Verify a challenge with a TOTP code or a WebAuthn response; the session becomes aal2",
+        tags,
+        response: Session,
+      }),
+      authAal1,
+      validate("param", FactorParams),
+      validate("json", VerifyFactorBody),
+      async (c) =>
+        c.json(await verifyFactor(deps, c.get("auth"), c.req.valid("param").factorId, c.req.valid("json")), 200),
+    );
 }

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { Timestamp, Uuid } from "./common.ts";
+
+/** Issue 8 messages, shared by the settings section, the sign-in second step and the API. */
+export const factorMessages = {
+  nameRequired: "Name is required",
+  nameTooLong: "Name must be at most 64 characters",
+  nameTaken: "A factor with this name already exists",
+  codeFormat: "Enter the 6-digit code",
+  invalidCode: "Invalid code. Check your authenticator app and try again.",
+  codeUsed: "This code has already been used. Wait for the next one.",
+  challengeExpired: "This challenge has expired or was already used. Please start again.",
+  passkeyFailed: "The passkey could not be verified",
+  phoneNotAvailable:
+    "Phone (SMS) factors are not available: no SMS provider is configured. Use an authenticator app or a passkey.",
+  mfaRequired: "Two-factor verification is required",
+  factorNotFound: "Factor not found",
+  oneOfCodeOrWebauthn: "Provide either a code or a WebAuthn response",
+  wrongFactorType: "This verification does not match the factor type",
+} as const;
+
+export const FactorType = z.enum(["totp", "webauthn", "phone"]);
+export type FactorType = z.infer<typeof FactorType>;
+export const FactorStatus = z.enum(["unverified", "verified"]);
+export type FactorStatus = z.infer<typeof FactorStatus>;
+
+export const FriendlyName = z
+  .string()
+  .trim()
+  .min(1, factorMessages.nameRequired)
+  .max(64, factorMessages.nameTooLong);
+
+/** POST /api/auth/factors (SPEC §7: friendly_name, factor_type, phone or issuer). */
+export const EnrollFactorBody = z.object({
+  factor_type: FactorType,
+  friendly_name: FriendlyName,
+  issuer: z.string().trim().min(1).max(64).optional(),
+  phone: z.string().trim().max(32).optional(),
+});
+export type EnrollFactorBody = z.input<typeof EnrollFactorBody>;
+
+export const Factor = z.object({
+  id: Uuid,
+  factor_type: FactorType,
+  friendly_name: z.string(),
+  status: FactorStatus,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Factor = z.infer<typeof Factor>;
+
+export const FactorList = z.object({ factors: z.array(Factor) });
+export type FactorList = z.infer<typeof FactorList>;
+
+export const EnrolledFactor = z.object({
+  id: Uuid,
+  factor_type: FactorType,
+  friendly_name: z.string(),
+  status: FactorStatus,
+  /** TOTP only: what an authenticator app needs (shown once, at enrolment). */
+  totp: z
+    .object({
+      /** PNG data URL of the otpauth URI. */
+      qr_code: z.string(),
+      secret: z.string(),
+      uri: z.string(),
+    })
+    .optional(),
+});
+export type EnrolledFactor = z.infer<typeof EnrolledFactor>;
+
+export const FactorParams = z.object({ factorId: z.uuid(factorMessages.factorNotFound) });
+
+export const Challenge = z.object({
+  id: Uuid,
+  factor_type: FactorType,
+  expires_at: z.number().int().describe("Unix time (seconds)"),
+  /**
+   * WebAuthn only: `create` (registration, first use of the factor) or `request`
+   * (authentication) options for navigator.credentials, in their JSON form.
+   */
+  webauthn: z
+    .object({
+      type: z.enum(["create", "request"]),
+      credential_options: z.record(z.string(), z.unknown()),
+    })
+    .optional(),
+});
+export type Challenge = z.infer<typeof Challenge>;
+
+export const TotpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, factorMessages.codeFormat);
+
+/** POST /api/auth/factors/{factorId}/verify: challenge_id plus a code or a WebAuthn response. */
+export const VerifyFactorBody = z
+  .object({
+    challenge_id: z.uuid(factorMessages.challengeExpired),
+    code: TotpCode.optional(),
+    webauthn: z
+      .object({
+        type: z.enum(["create", "request"]),
+        credential_response: z.record(z.string(), z.unknown()),
+      })
+      .optional(),
+  })
+  .refine((v) => (v.code === undefined) !== (v.webauthn === undefined), {
+    message: factorMessages.oneOfCodeOrWebauthn,
+  });
+export type VerifyFactorBody = z.infer<typeof VerifyFactorBody>;
+
+/** The code form of the sign-in second step and of TOTP enrolment. */
+export const CodeForm = z.object({ code: TotpCode });
+export const EnrollTotpForm = z.object({ friendly_name: FriendlyName });

@@ -1,0 +1,369 @@
+import * as OTPAuth from "otpauth";
+import QRCode from "qrcode";
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import type { Auth, Deps } from "../context.ts";
+import type { Db } from "../db.ts";
+import { HttpError, notFound } from "../http-error.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
+import type { Session } from "../../contracts/auth.ts";
+import {
+  type Challenge,
+  type EnrolledFactor,
+  type Factor,
+  factorMessages,
+  type VerifyFactorBody,
+} from "../../contracts/factors.ts";
+import { recordAudit } from "../audit/audit.ts";
+import { hit } from "./rate-limit.ts";
+import { elevateSession, issue } from "./auth.service.ts";
+
+/** RFC 6238 as every authenticator app implements it: SHA-1, 6 digits, 30 s, one step of skew. */
+const TOTP_PERIOD = 30;
+const TOTP_WINDOW = 1;
+/** Failed verifications allowed per user per rate-limit window (10^6 codes: 5 guesses are nothing). */
+export const MAX_VERIFY_FAILURES = 5;
+const DEFAULT_ISSUER = "Hosting Portal";
+
+type FactorRow = {
+  id: string;
+  user_id: string;
+  factor_type: Factor["factor_type"];
+  friendly_name: string;
+  status: Factor["status"];
+  totp_secret: string | null;
+  last_used_step: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const toFactor = (r: FactorRow): Factor => ({
+  id: r.id,
+  factor_type: r.factor_type,
+  friendly_name: r.friendly_name,
+  status: r.status,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+const mfaRequired = () => new HttpError(403, ErrorCode.mfaRequired, factorMessages.mfaRequired);
+const factorNotFound = () => notFound(factorMessages.factorNotFound);
+
+function totpFor(secret: string, label: string, issuer: string) {
+  return new OTPAuth.TOTP({
+    issuer,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+}
+
+function relyingParty(deps: Pick<Deps, "config">) {
+  const origin = deps.config.WEBAUTHN_ORIGIN ?? new URL(deps.config.PUBLIC_URL).origin;
+  return {
+    origin,
+    rpID: deps.config.WEBAUTHN_RP_ID ?? new URL(origin).hostname,
+    rpName: deps.config.WEBAUTHN_RP_NAME,
+  };
+}
+
+export async function listFactors(sql: Db, userId: string): Promise<Factor[]> {
+  const rows = await sql<FactorRow[]>`
+    select * from mfa_factors where user_id = ${userId} order by created_at, id`;
+  return rows.map(toFactor);
+}
+
+async function hasVerifiedFactor(sql: Db, userId: string): Promise<boolean> {
+  const [row] = await sql<{ yes: boolean }[]>`
+    select exists (select 1 from mfa_factors where user_id = ${userId} and status = 'verified') as yes`;
+  return row!.yes;
+}
+
+/**
+ * Enrols a factor, unverified until its first successful verify. A user who already has a
+ * verified factor needs aal2 to add another (an attacker holding only the password must not be
+ * able to add their own authenticator).
+ */
+export async function enrollFactor(
+  deps: Deps,
+  auth: Auth,
+  body: { factor_type: Factor["factor_type"]; friendly_name: string; issuer?: string },
+): Promise<EnrolledFactor> {
+  if (body.factor_type === "phone") {
+    // No SMS provider is configured; see README "Multi-factor sign-in" for how one would be added.
+    throw new HttpError(422, ErrorCode.mfaNotAvailable, factorMessages.phoneNotAvailable);
+  }
+  await hit(deps.sql, [
+    { key: `mfa_enroll:user:${auth.userId}`, max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+  ]);
+  const secret = body.factor_type === "totp" ? new OTPAuth.Secret({ size: 20 }).base32 : null;
+  try {
+    return await deps.sql.begin(async (tx) => {
+      if (auth.aal !== "aal2" && (await hasVerifiedFactor(tx, auth.userId))) throw mfaRequired();
+      // An abandoned enrolment under the same name is replaced rather than blocking the name.
+      await tx`delete from mfa_factors
+        where user_id = ${auth.userId} and status = 'unverified' and lower(friendly_name) = lower(${body.friendly_name})`;
+      const [row] = await tx<(FactorRow & { email: string })[]>`
+        insert into mfa_factors (user_id, factor_type, friendly_name, totp_secret)
+        values (${auth.userId}, ${body.factor_type}, ${body.friendly_name}, ${secret})
+        returning *, (select email from profiles where id = ${auth.userId}) as email`;
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: "mfa.factor.enroll",
+        entity: "mfa_factor",
+        entityId: row!.id,
+        after: { factor_type: row!.factor_type, friendly_name: row!.friendly_name },
+      });
+      const enrolled: EnrolledFactor = {
+        id: row!.id,
+        factor_type: row!.factor_type,
+        friendly_name: row!.friendly_name,
+        status: row!.status,
+      };
+      if (secret) {
+        const uri = totpFor(secret, row!.email, body.issuer ?? DEFAULT_ISSUER).toString();
+        enrolled.totp = { secret, uri, qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
+      }
+      return enrolled;
+    });
+  } catch (e) {
+    if ((e as { constraint_name?: string }).constraint_name === "mfa_factors_user_name_key") {
+      throw new HttpError(409, ErrorCode.conflict, factorMessages.nameTaken);
+    }
+    throw e;
+  }
+}
+
+/** Another user's factor is answered exactly like a missing one: 404. */
+async function ownFactor(sql: Db, userId: string, factorId: string, lock = false): Promise<FactorRow> {
+  const [row] = lock
+    ? await sql<FactorRow[]>`select * from mfa_factors where id = ${factorId} and user_id = ${userId} for update`
+    : await sql<FactorRow[]>`select * from mfa_factors where id = ${factorId} and user_id = ${userId}`;
+  if (!row) throw factorNotFound();
+  return row;
+}
+
+/** Deleting a verified factor needs aal2; deleting the last one returns the user to password-only sign-in. */
+export async function deleteFactor(deps: Deps, auth: Auth, factorId: string): Promise<void> {
+  await deps.sql.begin(async (tx) => {
+    const row = await ownFactor(tx, auth.userId, factorId, true);
+    if (row.status === "verified" && auth.aal !== "aal2") throw mfaRequired();
+    await tx`delete from mfa_factors where id = ${row.id}`;
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: "mfa.factor.delete",
+      entity: "mfa_factor",
+      entityId: row.id,
+      before: { factor_type: row.factor_type, friendly_name: row.friendly_name, status: row.status },
+    });
+  });
+}
+
+/** A challenge for this session, valid 5 minutes; for a passkey it carries the ceremony options. */
+export async function challengeFactor(deps: Deps, auth: Auth, factorId: string): Promise<Challenge> {
+  await hit(deps.sql, [
+    { key: `mfa_challenge:user:${auth.userId}`, max: deps.config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+  ]);
+  const factor = await ownFactor(deps.sql, auth.userId, factorId);
+  let webauthn: Challenge["webauthn"];
+  if (factor.factor_type === "webauthn") {
+    const rp = relyingParty(deps);
+    if (factor.status === "unverified") {
+      const [user] = await deps.sql<{ email: string; username: string }[]>`
+        select email, username from profiles where id = ${auth.userId}`;
+      const others = await deps.sql<{ id: string; transports: string[] }[]>`
+        select c.id, c.transports from webauthn_credentials c
+        join mfa_factors f on f.id = c.factor_id where f.user_id = ${auth.userId}`;
+      const options = await generateRegistrationOptions({
+        rpName: rp.rpName,
+        rpID: rp.rpID,
+        userName: user!.email,
+        userDisplayName: user!.username,
+        userID: new TextEncoder().encode(auth.userId),
+        attestationType: "none",
+        excludeCredentials: others.map((c) => ({ id: c.id, transports: c.transports })),
+        authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+      });
+      webauthn = { type: "create", credential_options: options as unknown as Record<string, unknown> };
+    } else {
+      const creds = await deps.sql<{ id: string; transports: string[] }[]>`
+        select id, transports from webauthn_credentials where factor_id = ${factor.id}`;
+      const options = await generateAuthenticationOptions({
+        rpID: rp.rpID,
+        allowCredentials: creds.map((c) => ({ id: c.id, transports: c.transports as never })),
+        userVerification: "preferred",
+      });
+      webauthn = { type: "request", credential_options: options as unknown as Record<string, unknown> };
+    }
+  }
+  const challenge = webauthn?.credential_options.challenge as string | undefined;
+  const [row] = await deps.sql<{ id: string; expires_at: Date }[]>`
+    insert into mfa_challenges (factor_id, session_id, webauthn_challenge, webauthn_kind)
+    values (${factor.id}, ${auth.sessionId}, ${challenge ?? null}, ${webauthn?.type ?? null})
+    returning id, expires_at`;
+  return {
+    id: row!.id,
+    factor_type: factor.factor_type,
+    expires_at: Math.floor(row!.expires_at.getTime() / 1000),
+    ...(webauthn ? { webauthn } : {}),
+  };
+}
+
+const failureKey = (userId: string) => `mfa_verify_fail:user:${userId}`;
+
+/**
+ * Every attempt counts before it is checked (so concurrent guesses cannot slip past the limit);
+ * a success gives its attempt back, so only failures add up.
+ */
+async function countAttempt(deps: Deps, userId: string): Promise<void> {
+  await hit(deps.sql, [
+    { key: failureKey(userId), max: MAX_VERIFY_FAILURES, windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+  ]);
+}
+
+class VerifyFailure extends Error {}
+
+/**
+ * Verifies a challenge with a TOTP code or a WebAuthn response. Success marks the factor verified,
+ * uses the challenge up, raises this session to aal2 and returns its new session pair, all in one
+ * transaction; the challenge and factor rows are locked, so the same code or challenge can win
+ * only once however many requests race.
+ */
+export async function verifyFactor(
+  deps: Deps,
+  auth: Auth,
+  factorId: string,
+  body: VerifyFactorBody,
+): Promise<Session> {
+  await countAttempt(deps, auth.userId);
+  let refreshToken: string;
+  try {
+    refreshToken = await deps.sql.begin(async (tx) => {
+      const factor = await ownFactor(tx, auth.userId, factorId, true);
+      const [challenge] = await tx<{ webauthn_challenge: string | null; webauthn_kind: string | null }[]>`
+        select webauthn_challenge, webauthn_kind from mfa_challenges
+        where id = ${body.challenge_id} and factor_id = ${factor.id} and session_id = ${auth.sessionId}
+          and verified_at is null and expires_at > now()
+        for update`;
+      if (!challenge) {
+        throw new HttpError(422, ErrorCode.mfaChallengeExpired, factorMessages.challengeExpired);
+      }
+      let method: "totp" | "webauthn";
+      if (factor.factor_type === "totp") {
+        if (body.code === undefined) {
+          throw new HttpError(422, ErrorCode.validation, factorMessages.wrongFactorType);
+        }
+        await verifyTotp(tx, factor, body.code);
+        method = "totp";
+      } else if (factor.factor_type === "webauthn") {
+        if (!body.webauthn || body.webauthn.type !== challenge.webauthn_kind) {
+          throw new HttpError(422, ErrorCode.validation, factorMessages.wrongFactorType);
+        }
+        await verifyWebauthn(deps, tx, factor, challenge.webauthn_challenge!, body.webauthn);
+        method = "webauthn";
+      } else {
+        throw new HttpError(422, ErrorCode.mfaNotAvailable, factorMessages.phoneNotAvailable);
+      }
+      await tx`update mfa_challenges set verified_at = now() where id = ${body.challenge_id}`;
+      if (factor.status === "unverified") {
+        await tx`update mfa_factors set status = 'verified', updated_at = now() where id = ${factor.id}`;
+        await recordAudit(tx, {
+          actorId: auth.userId,
+          action: "mfa.factor.verify",
+          entity: "mfa_factor",
+          entityId: factor.id,
+          after: { factor_type: factor.factor_type, friendly_name: factor.friendly_name, status: "verified" },
+        });
+      }
+      return await elevateSession(tx, auth.sessionId, method);
+    });
+  } catch (e) {
+    if (e instanceof VerifyFailure) throw new HttpError(422, ErrorCode.mfaVerificationFailed, e.message);
+    throw e;
+  }
+  await deps.sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${failureKey(auth.userId)}`;
+  return await issue(deps, auth.sessionId, refreshToken);
+}
+
+async function verifyTotp(tx: Db, factor: FactorRow, code: string): Promise<void> {
+  const now = Date.now();
+  const delta = totpFor(factor.totp_secret!, "", DEFAULT_ISSUER).validate({
+    token: code,
+    timestamp: now,
+    window: TOTP_WINDOW,
+  });
+  if (delta === null) throw new VerifyFailure(factorMessages.invalidCode);
+  const step = Math.floor(now / 1000 / TOTP_PERIOD) + delta;
+  // A code is accepted once: its time step must be newer than the last one this factor accepted.
+  const [updated] = await tx`
+    update mfa_factors set last_used_step = ${step}
+    where id = ${factor.id} and (last_used_step is null or last_used_step < ${step})
+    returning id`;
+  if (!updated) throw new VerifyFailure(factorMessages.codeUsed);
+}
+
+async function verifyWebauthn(
+  deps: Deps,
+  tx: Db,
+  factor: FactorRow,
+  expectedChallenge: string,
+  webauthn: NonNullable<VerifyFactorBody["webauthn"]>,
+): Promise<void> {
+  const rp = relyingParty(deps);
+  if (webauthn.type === "create") {
+    let result;
+    try {
+      result = await verifyRegistrationResponse({
+        response: webauthn.credential_response as unknown as RegistrationResponseJSON,
+        expectedChallenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.rpID,
+        requireUserVerification: false,
+      });
+    } catch {
+      throw new VerifyFailure(factorMessages.passkeyFailed);
+    }
+    if (!result.verified) throw new VerifyFailure(factorMessages.passkeyFailed);
+    const { credential } = result.registrationInfo;
+    await tx`
+      insert into webauthn_credentials (id, factor_id, public_key, counter, transports)
+      values (${credential.id}, ${factor.id}, ${credential.publicKey}, ${credential.counter},
+        ${tx.json((credential.transports ?? []) as string[])})`;
+    return;
+  }
+  const response = webauthn.credential_response as unknown as AuthenticationResponseJSON;
+  const [stored] = await tx<{ id: string; public_key: Uint8Array; counter: string; transports: string[] }[]>`
+    select id, public_key, counter, transports from webauthn_credentials
+    where factor_id = ${factor.id} and id = ${String(response.id ?? "")}
+    for update`;
+  if (!stored) throw new VerifyFailure(factorMessages.passkeyFailed);
+  let result;
+  try {
+    result = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      credential: {
+        id: stored.id,
+        publicKey: new Uint8Array(stored.public_key),
+        counter: Number(stored.counter),
+        transports: stored.transports as never,
+      },
+      requireUserVerification: false,
+    });
+  } catch {
+    throw new VerifyFailure(factorMessages.passkeyFailed);
+  }
+  if (!result.verified) throw new VerifyFailure(factorMessages.passkeyFailed);
+  await tx`update webauthn_credentials set counter = ${result.authenticationInfo.newCounter}, last_used_at = now()
+    where id = ${stored.id}`;
+}

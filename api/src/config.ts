@@ -32,6 +32,10 @@ const EnvSchema = z.object({
   /** Port of the embedded provider simulator (used when SERVER_PROVIDER_URL is unset); 0 = any. */
   SERVER_PROVIDER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   JOBS_ENABLED: bool.default(true),
+  /** Passkeys (issue 8): relying-party id and the origin browsers sign for; default from PUBLIC_URL. */
+  WEBAUTHN_RP_ID: z.string().optional(),
+  WEBAUTHN_ORIGIN: z.url().optional(),
+  WEBAUTHN_RP_NAME: z.string().default("Hosting Portal"),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -46,6 +50,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const config = result.data;
+  config.WEBAUTHN_ORIGIN ??= new URL(config.PUBLIC_URL).origin;
+  config.WEBAUTHN_RP_ID ??= new URL(config.WEBAUTHN_ORIGIN).hostname;
   if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_CLIENT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  PAYPAL_CLIENT_SECRET: required with PAYPAL_CLIENT_ID");
   }

@@ -6,6 +6,7 @@ import { startEventHub } from "./events/hub.ts";
 import { createApp } from "./app.ts";
 import type { Deps } from "./context.ts";
 import { seedDemo } from "./seed.ts";
+import { openProvider } from "./services/provider-client.ts";
 import { startJobs } from "./jobs/scheduler.ts";
 
 export interface Server {
@@ -23,7 +24,8 @@ export async function startServer(config: Config): Promise<Server> {
   const seeded = (config.SEED_DEMO ?? db.embedded) ? await seedDemo(db.sql) : false;
   const signer = await createSigner(await loadSigningKey(config), config);
   const events = await startEventHub(db.sql);
-  const deps: Deps = { sql: db.sql, config, signer, events };
+  const provider = await openProvider(config);
+  const deps: Deps = { sql: db.sql, config, signer, events, provider: provider.client };
   const app = createApp(deps, { staticRoot: config.STATIC_ROOT });
   const abort = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
@@ -44,6 +46,7 @@ export async function startServer(config: Config): Promise<Server> {
       await server.finished;
       await jobs?.stop();
       await events.close();
+      await provider.close();
       await db.close();
     },
   };

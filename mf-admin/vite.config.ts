@@ -23,6 +23,7 @@ export default defineConfig(({ command }) => ({
         "./ServicesPage": "./src/pages/services-page.tsx",
         "./ProductsPage": "./src/pages/products-page.tsx",
         "./OrdersPage": "./src/pages/orders-page.tsx",
+        "./AuditPage": "./src/pages/audit-page.tsx",
       },
       shared: sharedDeps,
       dts: false,

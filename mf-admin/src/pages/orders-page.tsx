@@ -1,13 +1,29 @@
-import { Page, PageHeader } from "shared-ui";
+import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "shared-ui";
+import { useOrders } from "../features/orders/api/get-orders";
+import { OrdersTable } from "../features/orders/components/orders-table";
 
-/** /admin/orders (SPEC §2). Skeleton from the portal-frame issue; the admin issue fills it. */
+/** /admin/orders (SPEC §2): every order with profile, product and services; status and removal. */
 export default function OrdersPage() {
+  const orders = useOrders();
   return (
     <Page>
       <PageHeader
         title="Manage Orders"
-        description="Every order with its customer, product and services."
+        description="Every order with its customer, product and services. Suspending or expiring an order suspends its services."
       />
+      <Card>
+        {orders.isPending ? (
+          <Skeleton height="240px" />
+        ) : orders.isError ? (
+          <EmptyState
+            title="Could not load orders"
+            description={orders.error.message}
+            action={<Button onPress={() => orders.refetch()}>Retry</Button>}
+          />
+        ) : (
+          <OrdersTable orders={orders.data} />
+        )}
+      </Card>
     </Page>
   );
 }

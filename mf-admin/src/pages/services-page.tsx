@@ -1,10 +1,34 @@
-import { Page, PageHeader } from "shared-ui";
+import { useState } from "react";
+import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "shared-ui";
+import { useServices } from "../features/services/api/get-services";
+import { CreateServiceDialog } from "../features/services/components/create-service-dialog";
+import { ServicesTable } from "../features/services/components/services-table";
 
-/** /admin/services (SPEC §2). Skeleton from the portal-frame issue; the admin issue fills it. */
+/** /admin/services (SPEC §2): every service with owner and order; create, status, link, remove. */
 export default function ServicesPage() {
+  const services = useServices();
+  const [creating, setCreating] = useState(false);
   return (
     <Page>
-      <PageHeader title="Manage Services" description="Every service with its owner and order." />
+      <PageHeader
+        title="Manage Services"
+        description="Every service with its owner and order."
+        actions={<Button onPress={() => setCreating(true)}>Create service</Button>}
+      />
+      <Card>
+        {services.isPending ? (
+          <Skeleton height="240px" />
+        ) : services.isError ? (
+          <EmptyState
+            title="Could not load services"
+            description={services.error.message}
+            action={<Button onPress={() => services.refetch()}>Retry</Button>}
+          />
+        ) : (
+          <ServicesTable services={services.data} />
+        )}
+      </Card>
+      {creating && <CreateServiceDialog onClose={() => setCreating(false)} />}
     </Page>
   );
 }

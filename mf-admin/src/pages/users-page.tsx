@@ -1,13 +1,34 @@
-import { Page, PageHeader } from "shared-ui";
+import { useState } from "react";
+import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "shared-ui";
+import { useUsers } from "../features/users/api/get-users";
+import { CreateUserDialog } from "../features/users/components/create-user-dialog";
+import { UsersTable } from "../features/users/components/users-table";
 
-/** /admin/users (SPEC §2). Skeleton from the portal-frame issue; the admin issue fills it. */
+/** /admin/users (SPEC §2): all profiles newest first, credits, status, create and remove. */
 export default function UsersPage() {
+  const users = useUsers();
+  const [creating, setCreating] = useState(false);
   return (
     <Page>
       <PageHeader
         title="Manage Users"
         description="All customers, newest first, with credit management."
+        actions={<Button onPress={() => setCreating(true)}>Create user</Button>}
       />
+      <Card>
+        {users.isPending ? (
+          <Skeleton height="240px" />
+        ) : users.isError ? (
+          <EmptyState
+            title="Could not load users"
+            description={users.error.message}
+            action={<Button onPress={() => users.refetch()}>Retry</Button>}
+          />
+        ) : (
+          <UsersTable users={users.data} />
+        )}
+      </Card>
+      {creating && <CreateUserDialog onClose={() => setCreating(false)} />}
     </Page>
   );
 }

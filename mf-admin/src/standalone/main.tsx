@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { StandaloneApp } from "shared-ui/dev";
+import AuditPage from "../pages/audit-page";
 import OrdersPage from "../pages/orders-page";
 import ProductsPage from "../pages/products-page";
 import ServicesPage from "../pages/services-page";
@@ -12,6 +13,7 @@ const pages = [
   { path: "/admin/services", label: "Manage Services", Component: ServicesPage },
   { path: "/admin/products", label: "Manage Products", Component: ProductsPage },
   { path: "/admin/orders", label: "Manage Orders", Component: OrdersPage },
+  { path: "/admin/audit", label: "Audit Log", Component: AuditPage },
 ];
 
 const root = document.getElementById("root");

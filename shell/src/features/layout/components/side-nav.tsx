@@ -88,6 +88,7 @@ export function SideNav() {
             <Item to="/admin/services" icon="server" label="Manage Services" />
             <Item to="/admin/products" icon="box" label="Manage Products" />
             <Item to="/admin/orders" icon="clipboard" label="Manage Orders" />
+            <Item to="/admin/audit" icon="transactions" label="Audit Log" />
           </>
         )}
       </nav>

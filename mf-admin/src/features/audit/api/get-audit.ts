@@ -1,0 +1,21 @@
+import { AuditList } from "@contracts/admin.ts";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { api } from "shared-ui";
+
+const PAGE = 50;
+
+export const getAudit = (before: string | null, signal?: AbortSignal) =>
+  api.get(`/api/admin/audit?limit=${PAGE}${before ? `&before=${before}` : ""}`, AuditList, {
+    signal,
+  });
+
+export const auditQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ["admin", "audit"] as const,
+    queryFn: ({ pageParam, signal }) => getAudit(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before,
+  });
+
+/** Newest first, 50 at a time (the log only grows). */
+export const useAudit = () => useInfiniteQuery(auditQueryOptions());

@@ -1,0 +1,47 @@
+import type { AuditEntry } from "@contracts/admin.ts";
+import { Cell, Column, Row, shortId, Table, TableBody, TableHeader } from "shared-ui";
+import * as styles from "../../../lib/admin.css";
+import { formatDate } from "../../../lib/form-values";
+
+const show = (value: unknown) =>
+  value === null || value === undefined ? "—" : JSON.stringify(value, null, 1);
+
+export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <Table aria-label="Audit log">
+      <TableHeader>
+        <Column isRowHeader>When</Column>
+        <Column>Who</Column>
+        <Column>Action</Column>
+        <Column>Entity</Column>
+        <Column>Before</Column>
+        <Column>After</Column>
+      </TableHeader>
+      <TableBody items={entries} emptyText="Nothing recorded yet.">
+        {(e) => (
+          <Row id={e.id}>
+            <Cell>
+              <span className={styles.muted}>{formatDate(e.created_at)}</span>
+            </Cell>
+            <Cell>{e.actor_label}</Cell>
+            <Cell>
+              <span className={styles.mono}>{e.action}</span>
+            </Cell>
+            <Cell>
+              <span className={styles.mono}>
+                {e.entity}
+                {e.entity_id ? ` ${shortId(e.entity_id)}` : ""}
+              </span>
+            </Cell>
+            <Cell>
+              <pre className={styles.json}>{show(e.before)}</pre>
+            </Cell>
+            <Cell>
+              <pre className={styles.json}>{show(e.after)}</pre>
+            </Cell>
+          </Row>
+        )}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,7 @@
+import { api } from "shared-ui";
+import { useAdminMutation } from "../../../lib/admin-mutation";
+
+/** SPEC §4: the server deletes the linked services, then the order. */
+export const removeOrder = (orderId: string) => api.delete(`/api/admin/orders/${orderId}`);
+
+export const useRemoveOrder = () => useAdminMutation(removeOrder, "Failed to remove order");

@@ -1,0 +1,169 @@
+import type { AdminOrder } from "@contracts/admin.ts";
+import type { OrderStatus } from "@contracts/common.ts";
+import { useState } from "react";
+import {
+  Badge,
+  Button,
+  Cell,
+  Column,
+  ConfirmDialog,
+  formatMoney,
+  Row,
+  shortId,
+  Table,
+  TableBody,
+  TableHeader,
+  toast,
+} from "shared-ui";
+import * as styles from "../../../lib/admin.css";
+import { formatDate } from "../../../lib/form-values";
+import { useRemoveOrder } from "../api/remove-order";
+import { useSetOrderStatus } from "../api/set-order-status";
+
+const actionLabel: Record<OrderStatus, string> = {
+  active: "Activate",
+  suspended: "Suspend",
+  expired: "Expire",
+};
+const statuses: OrderStatus[] = ["active", "suspended", "expired"];
+
+export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+  const [removing, setRemoving] = useState<AdminOrder | null>(null);
+  const setStatus = useSetOrderStatus();
+  const remove = useRemoveOrder();
+  return (
+    <>
+      <Table aria-label="Orders">
+        <TableHeader>
+          <Column isRowHeader>Order</Column>
+          <Column>Customer</Column>
+          <Column>Product</Column>
+          <Column>Expires</Column>
+          <Column>Status</Column>
+          <Column>Services</Column>
+          <Column>
+            <span className={styles.actions}>Set status / remove</span>
+          </Column>
+        </TableHeader>
+        <TableBody items={orders} emptyText="No orders yet.">
+          {(o) => (
+            <Row id={o.id}>
+              <Cell>
+                <div className={styles.stack}>
+                  <span className={styles.mono}>{shortId(o.id)}</span>
+                  <span className={styles.muted}>{formatDate(o.created_at)}</span>
+                </div>
+              </Cell>
+              <Cell>
+                <div className={styles.stack}>
+                  <span className={styles.primaryText}>{o.username}</span>
+                  <span className={styles.muted}>{o.email}</span>
+                </div>
+              </Cell>
+              <Cell>
+                <div className={styles.stack}>
+                  <span className={styles.primaryText}>{o.product_name}</span>
+                  <span className={styles.muted}>
+                    {formatMoney(o.product_price)} EUR / month
+                    {o.product_archived ? " · no longer sold" : ""}
+                  </span>
+                </div>
+              </Cell>
+              <Cell>{formatDate(o.expire_date)}</Cell>
+              <Cell>
+                <Badge status={o.status} />
+              </Cell>
+              <Cell>
+                {o.services.length === 0 ? (
+                  <span className={styles.muted}>None linked</span>
+                ) : (
+                  <div className={styles.stack}>
+                    {o.services.map((s) => (
+                      <span key={s.id} className={styles.mono}>
+                        <span
+                          className={`${styles.dot} ${styles.dotTone[s.service_status === "active" ? "active" : "other"]}`}
+                          aria-hidden="true"
+                        />
+                        {s.service_type.toUpperCase()} {s.ipv4}
+                        <span className={styles.muted}> ({s.service_status})</span>
+                      </span>
+                    ))}
+                  </div>
+                )}
+              </Cell>
+              <Cell>
+                <div className={styles.actions}>
+                  {statuses
+                    .filter((s) => s !== o.status)
+                    .map((s) => (
+                      <Button
+                        key={s}
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`${actionLabel[s]} order ${shortId(o.id)}`}
+                        isPending={
+                          setStatus.isPending &&
+                          setStatus.variables?.orderId === o.id &&
+                          setStatus.variables.status === s
+                        }
+                        onPress={() =>
+                          setStatus.mutate(
+                            { orderId: o.id, status: s },
+                            {
+                              onSuccess: () =>
+                                toast.success(
+                                  `Order ${s}`,
+                                  o.services.length
+                                    ? `${o.services.length} linked service(s) are now ${s === "active" ? "active" : "suspended"}.`
+                                    : undefined,
+                                ),
+                            },
+                          )
+                        }
+                      >
+                        {actionLabel[s]}
+                      </Button>
+                    ))}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove order ${shortId(o.id)}`}
+                    onPress={() => setRemoving(o)}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      {removing && (
+        <ConfirmDialog
+          title={`Remove order ${shortId(removing.id)}?`}
+          isOpen
+          onOpenChange={(open) => !open && setRemoving(null)}
+          destructive
+          confirmLabel="Remove order"
+          isPending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(removing.id, {
+              onSuccess: () => {
+                toast.success("Order removed");
+                setRemoving(null);
+              },
+            })
+          }
+        >
+          <p>
+            {removing.username}'s order for {removing.product_name} is deleted
+            {removing.services.length > 0
+              ? ` together with its ${removing.services.length} linked service(s)`
+              : ""}
+            . No credits are refunded. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

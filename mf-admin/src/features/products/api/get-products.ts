@@ -1,0 +1,16 @@
+import { AdminProductList } from "@contracts/admin.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "shared-ui";
+
+export const getProducts = (signal?: AbortSignal) =>
+  api.get("/api/admin/products", AdminProductList, { signal });
+
+export const productsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["admin", "products"] as const,
+    queryFn: ({ signal }) => getProducts(signal),
+    select: (data) => data.products,
+  });
+
+/** SPEC §7: ordered by type then price. */
+export const useProducts = () => useQuery(productsQueryOptions());

@@ -1,0 +1,65 @@
+import { CreateProductBody } from "@contracts/admin.ts";
+import { useState } from "react";
+import { Button, Card, Form, TextField, toast } from "shared-ui";
+import * as styles from "../../../lib/admin.css";
+import { formValues, parseForm } from "../../../lib/form-values";
+import { SelectField } from "../../../lib/select-field";
+import { useCreateProduct } from "../api/create-product";
+
+/** SPEC §5: all fields required, price a number with 2 decimals. */
+export function CreateProductForm() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateProduct();
+  return (
+    <Card
+      title="New product"
+      description="Shown in the shop at once, under its type, ordered by price."
+    >
+      <Form
+        validationErrors={errors}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const parsed = parseForm(CreateProductBody, formValues(form));
+          if (!parsed.data) return setErrors(parsed.errors);
+          setErrors({});
+          create.mutate(parsed.data, {
+            onSuccess: (p) => {
+              toast.success("Product created", `${p.name} at ${p.price} EUR/month`);
+              form.reset();
+            },
+          });
+        }}
+      >
+        <div className={styles.formGrid}>
+          <TextField label="Name" name="name" placeholder="VPS Starter" />
+          <SelectField
+            label="Product type"
+            name="product_type"
+            defaultValue="vps"
+            options={[
+              { value: "vps", label: "VPS" },
+              { value: "dedicated", label: "Dedicated" },
+            ]}
+          />
+          <TextField
+            label="Price (EUR / month)"
+            name="price"
+            inputMode="decimal"
+            placeholder="9.99"
+          />
+          <TextField label="CPU" name="cpu" placeholder="2 vCores" />
+          <TextField label="RAM" name="ram" placeholder="4 GB" />
+          <TextField label="Storage" name="storage" placeholder="80 GB NVMe" />
+          <TextField label="Uplink" name="uplink" placeholder="1 Gbit/s" />
+          <TextField label="DDoS protection" name="ddos_protection" placeholder="Included" />
+        </div>
+        <div className={styles.formActions}>
+          <Button type="submit" isPending={create.isPending}>
+            Create product
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

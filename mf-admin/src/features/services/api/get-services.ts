@@ -1,0 +1,16 @@
+import { AdminServiceList } from "@contracts/admin.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "shared-ui";
+
+export const getServices = (signal?: AbortSignal) =>
+  api.get("/api/admin/services", AdminServiceList, { signal });
+
+export const servicesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["admin", "services"] as const,
+    queryFn: ({ signal }) => getServices(signal),
+    select: (data) => data.services,
+  });
+
+/** SPEC §7: all services with the owner's username/email and the order link. */
+export const useServices = () => useQuery(servicesQueryOptions());

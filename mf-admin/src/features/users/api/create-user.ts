@@ -1,0 +1,7 @@
+import { AdminUser, type CreateUserBody } from "@contracts/admin.ts";
+import { api } from "shared-ui";
+import { useAdminMutation } from "../../../lib/admin-mutation";
+
+export const createUser = (body: CreateUserBody) => api.post("/api/admin/users", body, AdminUser);
+
+export const useCreateUser = () => useAdminMutation(createUser, "Failed to create user");

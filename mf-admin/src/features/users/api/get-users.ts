@@ -1,0 +1,16 @@
+import { AdminUserList } from "@contracts/admin.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "shared-ui";
+
+export const getUsers = (signal?: AbortSignal) =>
+  api.get("/api/admin/users", AdminUserList, { signal });
+
+export const usersQueryOptions = () =>
+  queryOptions({
+    queryKey: ["admin", "users"] as const,
+    queryFn: ({ signal }) => getUsers(signal),
+    select: (data) => data.users,
+  });
+
+/** SPEC §7: all profiles, newest first, with credits. */
+export const useUsers = () => useQuery(usersQueryOptions());

@@ -1,0 +1,6 @@
+import { api } from "shared-ui";
+import { useAdminMutation } from "../../../lib/admin-mutation";
+
+export const removeUser = (userId: string) => api.delete(`/api/admin/users/${userId}`);
+
+export const useRemoveUser = () => useAdminMutation(removeUser, "Failed to remove user");

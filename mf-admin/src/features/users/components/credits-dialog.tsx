@@ -1,0 +1,76 @@
+import { type AdminUser, CreditAdjustmentBody, type CreditOperation } from "@contracts/admin.ts";
+import { useState } from "react";
+import { Button, Dialog, Form, formatMoney, TextField, toast } from "shared-ui";
+import * as styles from "../../../lib/admin.css";
+import { parseForm } from "../../../lib/form-values";
+import { useAdjustCredits } from "../api/adjust-credits";
+
+/** Add or remove credits; the server applies it atomically and floors a removal at 0. */
+export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const [amount, setAmount] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const adjust = useAdjustCredits();
+
+  const submit = (operation: CreditOperation) => {
+    const parsed = parseForm(CreditAdjustmentBody, { operation, amount });
+    if (!parsed.data) return setErrors(parsed.errors);
+    setErrors({});
+    adjust.mutate(
+      { userId: user.id, operation, amount: parsed.data.amount },
+      {
+        onSuccess: (result) => {
+          const applied = result.applied.replace(/^-/, "");
+          const verb = operation === "add" ? "Added" : "Removed";
+          const floored = operation === "remove" && applied !== parsed.data.amount;
+          toast.success(
+            "Credits updated",
+            `${verb} ${applied} EUR for ${user.username}${floored ? " (balance floored at 0)" : ""}. New balance: ${formatMoney(result.user.credits)} EUR`,
+          );
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      title={`Manage credits: ${user.username}`}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+    >
+      <Form
+        validationErrors={errors}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit("add");
+        }}
+        className={styles.dialogBody}
+      >
+        <p className={styles.note}>
+          Current balance: <strong>{formatMoney(user.credits)} EUR</strong>. Removing more than the
+          balance sets it to 0.00. Every change is written to the ledger as an admin adjustment.
+        </p>
+        <TextField
+          label="Amount (EUR)"
+          name="amount"
+          inputMode="decimal"
+          placeholder="10.00"
+          value={amount}
+          onChange={setAmount}
+          autoFocus
+        />
+        <div className={styles.formActions}>
+          <Button variant="secondary" onPress={onClose} isDisabled={adjust.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onPress={() => submit("remove")} isPending={adjust.isPending}>
+            Remove credits
+          </Button>
+          <Button type="submit" isPending={adjust.isPending}>
+            Add credits
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

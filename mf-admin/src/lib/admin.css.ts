@@ -1,0 +1,93 @@
+import { style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "shared-ui/theme";
+
+export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.xxs });
+
+export const primaryText = style({ fontWeight: vars.fontWeight.medium, color: vars.color.text });
+
+export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });
+
+export const money = style({
+  fontVariantNumeric: "tabular-nums",
+  fontWeight: vars.fontWeight.semibold,
+  whiteSpace: "nowrap",
+});
+
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  justifyContent: "flex-end",
+});
+
+export const formGrid = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))",
+  gap: vars.space.md,
+});
+
+export const formActions = style({
+  display: "flex",
+  justifyContent: "flex-end",
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+});
+
+export const dialogBody = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.md,
+  minWidth: "min(440px, 80vw)",
+});
+
+export const note = style({
+  margin: 0,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.normal,
+});
+
+export const summary = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(160px, 1fr))",
+  gap: vars.space.md,
+});
+
+export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xxs });
+
+export const statValue = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+  fontVariantNumeric: "tabular-nums",
+});
+
+export const chips = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
+
+export const dot = style({
+  display: "inline-block",
+  width: "8px",
+  height: "8px",
+  borderRadius: vars.radius.full,
+  marginRight: vars.space.xs,
+});
+
+export const dotTone = styleVariants({
+  active: { background: vars.color.success },
+  other: { background: vars.color.danger },
+});
+
+export const json = style({
+  margin: 0,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  whiteSpace: "pre-wrap",
+  wordBreak: "break-word",
+  maxWidth: "360px",
+});

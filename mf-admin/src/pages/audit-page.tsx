@@ -1,0 +1,40 @@
+import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "shared-ui";
+import { useAudit } from "../features/audit/api/get-audit";
+import { AuditTable } from "../features/audit/components/audit-table";
+
+/** /admin/audit: the append-only record of every admin action and money movement. */
+export default function AuditPage() {
+  const audit = useAudit();
+  return (
+    <Page>
+      <PageHeader
+        title="Audit Log"
+        description="Every admin action and every money movement: who, what, when, and the values before and after."
+      />
+      <Card>
+        {audit.isPending ? (
+          <Skeleton height="240px" />
+        ) : audit.isError ? (
+          <EmptyState
+            title="Could not load the audit log"
+            description={audit.error.message}
+            action={<Button onPress={() => audit.refetch()}>Retry</Button>}
+          />
+        ) : (
+          <>
+            <AuditTable entries={audit.data.pages.flatMap((p) => p.entries)} />
+            {audit.hasNextPage && (
+              <Button
+                variant="secondary"
+                onPress={() => audit.fetchNextPage()}
+                isPending={audit.isFetchingNextPage}
+              >
+                Load older entries
+              </Button>
+            )}
+          </>
+        )}
+      </Card>
+    </Page>
+  );
+}

@@ -24,6 +24,7 @@ export const ErrorCode = {
   sessionExpired: "session_expired",
   wrongPassword: "wrong_password",
   insufficientCredits: "insufficient_credits",
+  orderSuspended: "order_suspended",
   mfaRequired: "mfa_required",
   mfaVerificationFailed: "mfa_verification_failed",
   mfaChallengeExpired: "mfa_challenge_expired",
@@ -32,6 +33,8 @@ export const ErrorCode = {
   serviceSuspended: "service_suspended",
   serviceNotControllable: "service_not_controllable",
   paymentFailed: "payment_failed",
+  /** PayPal declined the funding source: the buyer may choose another one and approve again. */
+  instrumentDeclined: "instrument_declined",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import type { Sql } from "./db.ts";
 import type { TokenSigner } from "./auth/tokens.ts";
 import type { EventHub } from "./events/hub.ts";
+import type { PayPalClient } from "./billing/paypal-client.ts";
 import type { ProviderClient } from "./services/provider-client.ts";
 
 /** What route factories receive: built once at start (or per test) and passed down. */
@@ -10,6 +11,8 @@ export interface Deps {
   config: Config;
   signer: TokenSigner;
   events: EventHub;
+  /** PayPal Orders v2: the real API with credentials, else the simulator in api/sim/paypal.ts. */
+  paypal: PayPalClient;
   /** The server provider (SPEC §7): the real one, or api/sim/provider.ts when unconfigured. */
   provider: ProviderClient;
 }

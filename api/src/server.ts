@@ -6,8 +6,9 @@ import { startEventHub } from "./events/hub.ts";
 import { createApp } from "./app.ts";
 import type { Deps } from "./context.ts";
 import { seedDemo } from "./seed.ts";
-import { openProvider } from "./services/provider-client.ts";
+import { setupPayPal } from "./billing/paypal-client.ts";
 import { startJobs } from "./jobs/scheduler.ts";
+import { openProvider } from "./services/provider-client.ts";
 
 export interface Server {
   url: string;
@@ -24,8 +25,9 @@ export async function startServer(config: Config): Promise<Server> {
   const seeded = (config.SEED_DEMO ?? db.embedded) ? await seedDemo(db.sql) : false;
   const signer = await createSigner(await loadSigningKey(config), config);
   const events = await startEventHub(db.sql);
+  const paypal = await setupPayPal(config);
   const provider = await openProvider(config);
-  const deps: Deps = { sql: db.sql, config, signer, events, provider: provider.client };
+  const deps: Deps = { sql: db.sql, config, signer, events, provider: provider.client, paypal: paypal.client };
   const app = createApp(deps, { staticRoot: config.STATIC_ROOT });
   const abort = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
@@ -47,6 +49,7 @@ export async function startServer(config: Config): Promise<Server> {
       await jobs?.stop();
       await events.close();
       await provider.close();
+      await paypal.close();
       await db.close();
     },
   };

@@ -9,6 +9,8 @@ import type { Deps } from "./context.ts";
 import type { Session } from "../contracts/auth.ts";
 import { openProvider } from "./services/provider-client.ts";
 import type { ProviderSim } from "../sim/provider.ts";
+import { setupPayPal } from "./billing/paypal-client.ts";
+import type { PayPalSim } from "../sim/paypal.ts";
 
 /**
  * Test harness: a fresh database on the real Postgres of DATABASE_URL (`npm run test:api` starts
@@ -21,6 +23,8 @@ export interface TestApi {
   databaseUrl: string;
   /** The server-provider simulator this API talks to (undefined when SERVER_PROVIDER_URL is given). */
   providerSim?: ProviderSim;
+  /** The PayPal simulator this API talks to (null when PAYPAL_CLIENT_ID is given). */
+  paypalSim: PayPalSim | null;
   fetch(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -50,7 +54,8 @@ export async function startTestApi(overrides: Partial<Record<keyof Config, strin
   const signer = await createSigner(await generateSigningKey(), config);
   const events = await startEventHub(sql);
   const provider = await openProvider(config);
-  const deps: Deps = { sql, config, signer, events, provider: provider.client };
+  const paypal = await setupPayPal(config);
+  const deps: Deps = { sql, config, signer, events, provider: provider.client, paypal: paypal.client };
   const app = createApp(deps);
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
@@ -66,6 +71,7 @@ export async function startTestApi(overrides: Partial<Record<keyof Config, strin
     deps,
     databaseUrl,
     providerSim: provider.sim,
+    paypalSim: paypal.sim,
     fetch(path, init = {}) {
       const headers = new Headers(init.headers);
       if (init.token) headers.set("authorization", `Bearer ${init.token}`);
@@ -81,6 +87,7 @@ export async function startTestApi(overrides: Partial<Record<keyof Config, strin
       await server.finished;
       await events.close();
       await provider.close();
+      await paypal.close();
       await sql.end({ timeout: 5 });
     },
   };

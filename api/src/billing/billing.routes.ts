@@ -1,7 +1,78 @@
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
+import { describe, readJson, validate } from "../openapi.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import {
+  BillingConfig,
+  CaptureResponse,
+  CreateOrderBody,
+  CreateOrderResponse,
+  CURRENCY,
+  OrderIdParam,
+  TransactionsQuery,
+  TransactionsResponse,
+  WebhookResponse,
+} from "../../contracts/billing.ts";
+import { captureTopUp, createTopUpOrder, handleWebhook, listTransactions, sandboxApprove } from "./billing.service.ts";
 
 /** Top-ups through PayPal, the PayPal webhook and the caller's transactions (issue 4). */
-export function billingRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+export function billingRoutes(deps: Deps) {
+  const auth = requireAuth(deps);
+  const tags = ["billing"];
+  return new Hono<AppEnv>()
+    .get(
+      "/config",
+      describe({ summary: "How the page pays: PayPal buttons or the sandbox checkout", tags, response: BillingConfig, auth: false }),
+      (c) =>
+        c.json({
+          mode: deps.paypal.mode,
+          client_id: deps.paypal.mode === "paypal" ? deps.paypal.clientId : null,
+          currency: CURRENCY,
+          min: "5.00",
+          max: "300.00",
+        } satisfies BillingConfig, 200),
+    )
+    .post(
+      "/orders",
+      describe({ summary: "Create a PayPal order for a top-up (5 to 300 EUR)", tags, response: CreateOrderResponse, status: 201 }),
+      auth,
+      validate("json", CreateOrderBody),
+      async (c) => {
+        const body = c.req.valid("json");
+        return c.json(await createTopUpOrder(deps, c.get("auth").userId, body.amount, body.request_id), 201);
+      },
+    )
+    .post(
+      "/orders/:id/capture",
+      describe({ summary: "Capture the caller's approved PayPal order and credit it exactly once", tags, response: CaptureResponse }),
+      auth,
+      validate("param", OrderIdParam),
+      async (c) => c.json(await captureTopUp(deps, c.get("auth").userId, c.req.valid("param").id), 200),
+    )
+    .post(
+      "/orders/:id/sandbox-approve",
+      describe({ summary: "Sandbox checkout only: approve the caller's order at the PayPal simulator", tags }),
+      auth,
+      validate("param", OrderIdParam),
+      async (c) => {
+        await sandboxApprove(deps, c.get("auth").userId, c.req.valid("param").id);
+        return c.body(null, 204);
+      },
+    )
+    .post(
+      "/paypal/webhook",
+      describe({ summary: "PayPal webhook (verified with PayPal)", tags, response: WebhookResponse, auth: false }),
+      async (c) => {
+        const event = (await readJson(c)) as Parameters<typeof handleWebhook>[2];
+        return c.json({ status: await handleWebhook(deps, c.req.raw.headers, event ?? {}) }, 200);
+      },
+    )
+    .get(
+      "/transactions",
+      describe({ summary: "The caller's transactions, newest first", tags, response: TransactionsResponse }),
+      auth,
+      validate("query", TransactionsQuery),
+      async (c) =>
+        c.json({ transactions: await listTransactions(deps.sql, c.get("auth").userId, c.req.valid("query").limit) }, 200),
+    );
 }

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { Money, Timestamp, Uuid } from "./common.ts";
+
+/** SPEC §5, §8 and §9: top-up bounds and every payment message, shared by the page and the API. */
+export const billingMessages = {
+  invalidAmountTitle: "Invalid Amount",
+  invalidAmount: "Amount must be between 5 and 300 EUR",
+  orderCreationFailed: "PayPal order creation failed",
+  initiateFailed: "Could not initiate PayPal payment.",
+  captureFailed: "PayPal capture failed",
+  notCompleted: "PayPal payment not completed",
+  paymentErrorTitle: "Payment error",
+  paymentError: "Could not complete payment.",
+  balanceUpdateFailed: "Could not update balance.",
+  success: "Payment successful",
+  noTransactions: "No transactions found. Make your first credit purchase to get started.",
+} as const;
+
+export const TOPUP_MIN_CENTS = 500;
+export const TOPUP_MAX_CENTS = 30000;
+export const QUICK_AMOUNTS = ["10", "25", "50", "100"] as const;
+export const CURRENCY = "EUR";
+/** SPEC §9: the page reloads 1.5 s after a successful payment. */
+export const RELOAD_AFTER_PAYMENT_MS = 1500;
+
+/**
+ * A top-up amount: a number from 5 to 300 with at most 2 decimals (step 0.01), as typed or as a
+ * JSON number. Checked on its digits, never through float arithmetic; normalised to "25.00".
+ */
+export const TopUpAmount = z
+  .unknown()
+  .transform((v, ctx) => {
+    const text = typeof v === "string" || typeof v === "number" ? String(v).trim() : "";
+    const m = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text);
+    const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : Number.NaN;
+    if (!m || !(cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS)) {
+      ctx.addIssue({ code: "custom", message: billingMessages.invalidAmount });
+      return z.NEVER;
+    }
+    return `${Number(m[1])}.${(m[2] ?? "").padEnd(2, "0")}`;
+  });
+
+export const CreateOrderBody = z.object({
+  amount: TopUpAmount,
+  /** Chosen by the page once per checkout; a retried create with the same id returns the same order. */
+  request_id: Uuid.optional(),
+});
+export type CreateOrderBody = z.input<typeof CreateOrderBody>;
+
+export const CreateOrderResponse = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: Money,
+  currency: z.literal(CURRENCY),
+  /** PayPal's approve link (the simulator's checkout page offline). */
+  approve_url: z.string().nullable(),
+});
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
+
+export const OrderIdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "Invalid order id") });
+
+export const CaptureResponse = z.object({
+  order_id: z.string(),
+  status: z.literal("COMPLETED"),
+  amount: Money,
+  /** The balance after this top-up (or after the earlier one, when this order was already credited). */
+  credits: Money,
+  capture_id: z.string(),
+  transaction_id: Uuid.nullable(),
+});
+export type CaptureResponse = z.infer<typeof CaptureResponse>;
+
+export const BillingConfig = z.object({
+  /** "paypal": load PayPal's buttons with client_id; "sandbox": the offline simulator checkout. */
+  mode: z.enum(["paypal", "sandbox"]),
+  client_id: z.string().nullable(),
+  currency: z.literal(CURRENCY),
+  min: Money,
+  max: Money,
+});
+export type BillingConfig = z.infer<typeof BillingConfig>;
+
+export const TransactionStatus = z.enum(["paid", "refunded", "reversed"]);
+export const TransactionKind = z.enum(["topup", "purchase", "renewal", "admin_adjustment", "refund", "reversal"]);
+
+export const Transaction = z.object({
+  id: Uuid,
+  amount: Money,
+  status: TransactionStatus,
+  kind: TransactionKind,
+  paypal_transaction_id: z.string().nullable(),
+  created_at: Timestamp,
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+export const TransactionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const TransactionsResponse = z.object({ transactions: z.array(Transaction) });
+export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
+
+export const WebhookResponse = z.object({ status: z.enum(["processed", "duplicate", "ignored"]) });

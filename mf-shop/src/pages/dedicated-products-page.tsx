@@ -1,6 +1,8 @@
-import { EmptyState, Page, PageHeader } from "shared-ui";
+import { ShopMessages } from "@contracts/shop.ts";
+import { Page, PageHeader } from "shared-ui";
+import { ProductCatalog } from "../features/shop/components/product-catalog";
 
-/** /products/dedicated (SPEC §2). Skeleton from the portal-frame issue; the shop issue fills it. */
+/** /products/dedicated (SPEC §2). */
 export default function DedicatedProductsPage() {
   return (
     <Page>
@@ -8,7 +10,7 @@ export default function DedicatedProductsPage() {
         title="Dedicated Servers"
         description="Bare-metal servers, billed monthly in credits."
       />
-      <EmptyState title="No dedicated server products available yet" />
+      <ProductCatalog type="dedicated" emptyText={ShopMessages.emptyDedicated} />
     </Page>
   );
 }

@@ -1,10 +1,12 @@
 import { Page, PageHeader } from "shared-ui";
+import { OrdersTable } from "../features/orders/components/orders-table";
 
-/** /orders (SPEC §2). Skeleton from the portal-frame issue; the shop issue fills it. */
+/** /orders (SPEC §2). */
 export default function OrdersPage() {
   return (
     <Page>
       <PageHeader title="Orders" description="Your orders, their expiry and renewal." />
+      <OrdersTable />
     </Page>
   );
 }

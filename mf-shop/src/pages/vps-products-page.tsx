@@ -1,6 +1,8 @@
-import { EmptyState, Page, PageHeader } from "shared-ui";
+import { ShopMessages } from "@contracts/shop.ts";
+import { Page, PageHeader } from "shared-ui";
+import { ProductCatalog } from "../features/shop/components/product-catalog";
 
-/** /products/vps (SPEC §2). Skeleton from the portal-frame issue; the shop issue fills it. */
+/** /products/vps (SPEC §2). */
 export default function VpsProductsPage() {
   return (
     <Page>
@@ -8,7 +10,7 @@ export default function VpsProductsPage() {
         title="VPS Products"
         description="Virtual private servers, billed monthly in credits."
       />
-      <EmptyState title="No VPS products available yet" />
+      <ProductCatalog type="vps" emptyText={ShopMessages.emptyVps} />
     </Page>
   );
 }

@@ -1,0 +1,16 @@
+import { OrderList } from "@contracts/shop.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "shared-ui";
+
+/** GET /api/shop/orders — the caller's orders, newest first. */
+export const getOrders = (signal?: AbortSignal) =>
+  api.get("/api/shop/orders", OrderList, { signal });
+
+export const ordersQueryOptions = () =>
+  queryOptions({
+    queryKey: ["shop", "orders"] as const,
+    queryFn: ({ signal }) => getOrders(signal),
+    select: (data) => data.orders,
+  });
+
+export const useOrders = () => useQuery(ordersQueryOptions());

@@ -1,0 +1,19 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "shared-ui/theme";
+
+export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });
+
+export const product = style({ fontWeight: vars.fontWeight.medium });
+
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const number = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
+
+export const note = style({
+  marginTop: vars.space.md,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSoft,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+});

@@ -1,0 +1,168 @@
+import { ORDER_PERIOD_DAYS, type Order, renewedExpiry, ShopMessages } from "@contracts/shop.ts";
+import { useRef, useState } from "react";
+import {
+  ApiError,
+  Badge,
+  Button,
+  Cell,
+  Column,
+  ConfirmDialog,
+  formatMoney,
+  Row,
+  Skeleton,
+  shortId,
+  Table,
+  TableBody,
+  TableHeader,
+  toast,
+} from "shared-ui";
+import { formatDateTime } from "../../../lib/format-date";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useOrders } from "../api/get-orders";
+import { useRenewOrder } from "../api/renew-order";
+import * as styles from "./orders-table.css";
+
+const EMPTY_TEXT = "No orders yet. Order a VPS or dedicated server to get started.";
+
+/** SPEC §2 /orders: product, expiry, status and a confirmed renewal per order. */
+export function OrdersTable() {
+  const orders = useOrders();
+  const renew = useRenewOrder();
+  const [selected, setSelected] = useState<Order | null>(null);
+  const key = useRef(newIdempotencyKey());
+  const renewingId = renew.isPending ? renew.variables?.orderId : undefined;
+
+  const open = (order: Order) => {
+    key.current = newIdempotencyKey();
+    setSelected(order);
+  };
+
+  const confirm = () => {
+    if (!selected || renew.isPending) return;
+    renew.mutate(
+      { orderId: selected.id, idempotencyKey: key.current },
+      {
+        onSuccess: ({ order }) => {
+          toast.success(
+            ShopMessages.renewalSuccessTitle,
+            `${order.product_name} now runs until ${formatDateTime(order.expire_date)}.`,
+          );
+          setSelected(null);
+        },
+        onError: (error) => {
+          // A network failure keeps the key: confirming again cannot renew twice.
+          if (!(error instanceof ApiError) || !error.retryable) key.current = newIdempotencyKey();
+          if (error instanceof ApiError && error.code === "insufficient_credits") {
+            toast.error(
+              ShopMessages.insufficientCreditsTitle,
+              ShopMessages.insufficientCreditsRenewal,
+            );
+            setSelected(null);
+          } else {
+            toast.error(ShopMessages.renewalFailedTitle, error.message);
+          }
+        },
+      },
+    );
+  };
+
+  if (orders.isPending) {
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading orders">
+        <Skeleton height="14rem" />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Table aria-label="Orders">
+        <TableHeader>
+          <Column isRowHeader>Product</Column>
+          <Column>Order</Column>
+          <Column>Price</Column>
+          <Column>Expires</Column>
+          <Column>Status</Column>
+          <Column>
+            <span className={styles.muted}>Actions</span>
+          </Column>
+        </TableHeader>
+        <TableBody
+          items={orders.data ?? []}
+          emptyText={
+            orders.isError ? `Orders could not be loaded: ${orders.error.message}` : EMPTY_TEXT
+          }
+        >
+          {(order) => (
+            <Row id={order.id}>
+              <Cell>
+                <span className={styles.product}>{order.product_name}</span>
+                <div className={styles.muted}>
+                  {order.product_type === "vps" ? "VPS" : "Dedicated"}
+                </div>
+              </Cell>
+              <Cell>
+                <span className={styles.mono}>{shortId(order.id)}</span>
+              </Cell>
+              <Cell>
+                <span className={styles.number}>{formatMoney(order.price)} EUR</span>
+              </Cell>
+              <Cell>
+                <span className={styles.number} data-testid="expire-date">
+                  {formatDateTime(order.expire_date)}
+                </span>
+              </Cell>
+              <Cell>
+                <Badge status={order.status} />
+              </Cell>
+              <Cell>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Renew ${order.product_name} ${shortId(order.id)}`}
+                  isDisabled={order.status === "suspended" || renewingId === order.id}
+                  isPending={renewingId === order.id}
+                  onPress={() => open(order)}
+                >
+                  Renew
+                </Button>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      <ConfirmDialog
+        title="Renew order"
+        isOpen={selected !== null}
+        onOpenChange={(isOpen) => !isOpen && !renew.isPending && setSelected(null)}
+        onConfirm={confirm}
+        confirmLabel="Renew"
+        isPending={renew.isPending}
+      >
+        {selected && <RenewalTerms order={selected} />}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** What the renewal costs and until when; the API applies the same rule (renewedExpiry). */
+function RenewalTerms({ order }: { order: Order }) {
+  const lapsed = new Date(order.expire_date).getTime() <= Date.now();
+  const until = formatDateTime(renewedExpiry(order.expire_date));
+  return (
+    <>
+      <p>
+        Renew <strong>{order.product_name}</strong> for {ORDER_PERIOD_DAYS} days for{" "}
+        <strong>{formatMoney(order.price)} EUR</strong>, taken from your credit balance. It will run
+        until <strong>{until}</strong>.
+      </p>
+      {lapsed && (
+        <p className={styles.note}>
+          This order has expired. Its {ORDER_PERIOD_DAYS} days are counted from today, not from the
+          old expiry date, so you never pay for days that have already passed. Renewing reactivates
+          the order and its suspended services.
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { IDEMPOTENCY_HEADER, OrderResult } from "@contracts/shop.ts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "shared-ui";
+
+export interface CreateOrderInput {
+  productId: string;
+  idempotencyKey: string;
+}
+
+/** POST /api/shop/orders — the API debits, creates the order and records it, all or nothing. */
+export const createOrder = ({ productId, idempotencyKey }: CreateOrderInput) =>
+  api.post("/api/shop/orders", { product_id: productId }, OrderResult, {
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+
+export const useCreateOrder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: async () => {
+      // The top bar balance (the live event also updates it) and the orders list.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["account"] }),
+        queryClient.invalidateQueries({ queryKey: ["shop", "orders"] }),
+      ]);
+    },
+  });
+};

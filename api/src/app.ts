@@ -68,7 +68,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   app.all("/api/*", () => {
     throw new HttpError(404, ErrorCode.notFound, "Not found");
   });
-  if (options.staticRoot) app.route("/", staticRoutes(options.staticRoot));
+  if (options.staticRoot) app.route("/", staticRoutes(options.staticRoot, deps.config.SHELL_DIST_DIR));
 
   app.notFound((c) => c.json({ error: { code: ErrorCode.notFound, message: "Not found" } }, 404));
   app.onError((err, c) => {

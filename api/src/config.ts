@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(300),
   TRUST_PROXY: bool.default(false),
   STATIC_ROOT: z.string().optional(),
+  /** The shell build served at `/` (default STATIC_ROOT/shell/dist); the page benchmark points it at shell/dist-single. */
+  SHELL_DIST_DIR: z.string().optional(),
   SEED_DEMO: bool.optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),

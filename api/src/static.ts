@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { extname, join, normalize } from "node:path";
+import { extname, join, normalize, resolve } from "node:path";
 import type { AppEnv } from "./context.ts";
 
 const TYPES: Record<string, string> = {
@@ -42,8 +42,8 @@ const cacheControl = (path: string) =>
  * its index.html) and each remote at `/remotes/<name>/`. In production a CDN can serve the same
  * folders instead; the shell finds the remotes through its remotes.json either way.
  */
-export function staticRoutes(root: string) {
-  const shellDist = join(root, "shell", "dist");
+export function staticRoutes(root: string, shellDistDir?: string) {
+  const shellDist = shellDistDir ? resolve(root, shellDistDir) : join(root, "shell", "dist");
   const app = new Hono<AppEnv>();
   app.use("*", compress());
   app.get("/remotes/:name/*", async (c) => {

@@ -1,0 +1,370 @@
+#!/usr/bin/env node
+/**
+ * Page speed of the portal in Debian's chromium (playwright-core), federated build against the
+ * single-bundle build of the same pages (shell/vite.single.config.ts), so the report shows what
+ * module federation costs. Every run is a fresh browser context (cold HTTP and code cache) with
+ * the CPU throttled 4x through the DevTools protocol; figures are medians of the runs, and the
+ * two builds alternate run by run so machine noise hits both alike.
+ *
+ * "Data visible" is the first frame in which the page's data is on screen: a row of a table body
+ * or an EmptyState (`[data-empty-state]`) inside <main>, with no Skeleton left in <main>. It
+ * does not depend on any one page's markup, so it holds while the pages change.
+ *
+ * Standalone: node bench/pages.mjs --base http://127.0.0.1:8000 [--single http://127.0.0.1:8001]
+ *   --email customer@example.com --password customer123 [--runs 5] [--pages /dashboard,/orders]
+ */
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const LAUNCH_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-extensions",
+];
+const SESSION_KEY = "portal:session";
+const DATA_TIMEOUT_MS = 30_000;
+/** Lazily requested chunks (after the data) still count towards the page's JS. */
+const SETTLE_MS = 1_000;
+
+/*
+ * Runs in the page before any of its scripts: records when the data first shows and the
+ * Largest Contentful Paint, both on the navigation's clock (performance.now()).
+ */
+const PROBE = `(() => {
+  const probe = (window.__bench = { dataVisibleMs: null, lcpMs: null });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) probe.lcpMs = e.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  const ready = () => {
+    const main = document.querySelector("main");
+    if (!main || main.querySelector("[data-skeleton]")) return false;
+    return !!main.querySelector("tbody tr, [role=rowgroup] [role=row], [data-empty-state]");
+  };
+  let pending = false;
+  const check = () => {
+    if (probe.dataVisibleMs !== null || pending || !ready()) return;
+    pending = true;
+    // The frame that paints this DOM: rAF, then the task right after it.
+    requestAnimationFrame(() => setTimeout(() => {
+      pending = false;
+      if (probe.dataVisibleMs === null && ready()) probe.dataVisibleMs = performance.now();
+      else check();
+    }, 0));
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+const median = (xs) => {
+  const v = xs.filter((x) => typeof x === "number" && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
+
+/** Which app served a script: /remotes/<name>/… is that remote, anything else the shell. */
+export function appOf(url) {
+  const m = /^\/remotes\/([^/]+)\//.exec(new URL(url).pathname);
+  return m ? m[1] : "shell";
+}
+
+const gzipCache = new Map();
+/**
+ * Gzip size of a script at level 6 (what the server's compression uses), computed from the body
+ * so files under the server's compression threshold are counted the same way as large ones.
+ */
+async function gzipBytes(url) {
+  if (!gzipCache.has(url)) {
+    gzipCache.set(
+      url,
+      fetch(url).then(async (res) => {
+        const body = Buffer.from(await res.arrayBuffer());
+        return { raw: body.length, gzip: gzipSync(body, { level: 6 }).length };
+      }),
+    );
+  }
+  return gzipCache.get(url);
+}
+
+async function signInApi(baseUrl, email, password) {
+  const res = await fetch(new URL("/api/auth/sign-in", baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, remember: true }),
+  });
+  if (!res.ok)
+    throw new Error(`sign-in as ${email} at ${baseUrl}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * One cold load of `path`. The session is put into localStorage before the page's scripts run
+ * (no login page in the measurement); the API rotates refresh tokens, so the session the page
+ * leaves behind is handed to the next run.
+ */
+async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemotes = false }) {
+  const context = await browser.newContext({
+    viewport: { width: 1360, height: 860 },
+    colorScheme: "light",
+  });
+  try {
+    await context.addInitScript(
+      ([key, value]) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+      },
+      [SESSION_KEY, JSON.stringify(session)],
+    );
+    await context.addInitScript(PROBE);
+    if (blockRemotes)
+      await context.route(/\/remotes\//, (route) => route.fulfill({ status: 404, body: "" }));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+    await page.goto(new URL(path, baseUrl).href, { waitUntil: "commit" });
+    let dataVisibleMs = null;
+    if (!blockRemotes) {
+      await page.waitForFunction(() => window.__bench?.dataVisibleMs !== null, null, {
+        timeout: DATA_TIMEOUT_MS,
+        polling: 50,
+      });
+      dataVisibleMs = await page.evaluate(() => window.__bench.dataVisibleMs);
+    } else {
+      // The signed-in frame (top bar, navigation, <main>) is up; its page cannot come.
+      await page.locator("main#main").waitFor({ timeout: DATA_TIMEOUT_MS });
+    }
+    await page.waitForTimeout(SETTLE_MS);
+    const result = await page.evaluate(() => ({
+      lcpMs: window.__bench.lcpMs,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((e) => /\.m?js(\?|$)/.test(new URL(e.name).pathname))
+        .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd })),
+    }));
+    const nextSession = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    return { ...result, dataVisibleMs, session: nextSession ? JSON.parse(nextSession) : session };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Raw and gzip bytes of the scripts a load fetched, per app (shell, mf-services, …). */
+async function jsBytesByApp(scripts) {
+  const byApp = {};
+  const seen = new Set();
+  for (const s of scripts) {
+    if (seen.has(s.url)) continue;
+    seen.add(s.url);
+    const size = await gzipBytes(s.url);
+    const app = appOf(s.url);
+    byApp[app] ??= { raw: 0, gzip: 0, files: 0 };
+    byApp[app].raw += size.raw;
+    byApp[app].gzip += size.gzip;
+    byApp[app].files += 1;
+  }
+  return byApp;
+}
+
+function summarise(runs) {
+  const apps = new Set(runs.flatMap((r) => Object.keys(r.js)));
+  const jsBytesRaw = {};
+  const jsBytesGzip = {};
+  for (const app of apps) {
+    jsBytesRaw[app] = median(runs.map((r) => r.js[app]?.raw ?? 0));
+    jsBytesGzip[app] = median(runs.map((r) => r.js[app]?.gzip ?? 0));
+  }
+  const sum = (o) => Object.values(o).reduce((a, b) => a + b, 0);
+  return {
+    jsBytesRaw: { ...jsBytesRaw, total: sum(jsBytesRaw) },
+    jsBytesGzip: { ...jsBytesGzip, total: sum(jsBytesGzip) },
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    dataVisibleMs: median(runs.map((r) => r.dataVisibleMs)),
+    runs: runs.map((r) => ({ lcpMs: r.lcpMs, dataVisibleMs: r.dataVisibleMs })),
+  };
+}
+
+/**
+ * The shell's initial JS: what a signed-in page loads before any remote, measured by loading
+ * `path` with every /remotes/ request failing, once the signed-in frame is on screen.
+ */
+export async function measureShellInitial({
+  baseUrl,
+  email,
+  password,
+  path = "/dashboard",
+  throttle = 1,
+}) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  try {
+    const session = await signInApi(baseUrl, email, password);
+    const r = await loadOnce(browser, { baseUrl, path, session, throttle, blockRemotes: true });
+    const js = await jsBytesByApp(r.scripts.filter((s) => appOf(s.url) === "shell"));
+    return { raw: js.shell?.raw ?? 0, gzip: js.shell?.gzip ?? 0, files: js.shell?.files ?? 0 };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Median page figures for each page, federated (baseUrl) and single-bundle (singleBaseUrl):
+ * { pages: { "/dashboard": { federated: {jsBytesRaw, jsBytesGzip, lcpMs, dataVisibleMs}, single } },
+ *   shellInitial: { federated, single } } — JS sizes in bytes per app plus `total`, times in ms.
+ */
+export async function measurePages({
+  baseUrl,
+  singleBaseUrl,
+  email,
+  password,
+  pages = ["/dashboard", "/orders"],
+  runs = 5,
+  throttle = 4,
+  log = () => {},
+}) {
+  const targets = [["federated", baseUrl]];
+  if (singleBaseUrl) targets.push(["single", singleBaseUrl]);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  try {
+    const sessions = {};
+    for (const [name, url] of targets) sessions[name] = await signInApi(url, email, password);
+    const results = {};
+    for (const path of pages) {
+      const perTarget = Object.fromEntries(targets.map(([name]) => [name, []]));
+      // One warm-up load per build, not counted: the server's first responses (JIT, file reads).
+      for (const [name, url] of targets) {
+        const r = await loadOnce(browser, {
+          baseUrl: url,
+          path,
+          session: sessions[name],
+          throttle,
+        });
+        sessions[name] = r.session;
+      }
+      for (let i = 0; i < runs; i++) {
+        for (const [name, url] of targets) {
+          const r = await loadOnce(browser, {
+            baseUrl: url,
+            path,
+            session: sessions[name],
+            throttle,
+          });
+          sessions[name] = r.session;
+          perTarget[name].push({ ...r, js: await jsBytesByApp(r.scripts) });
+          log(
+            `${path} ${name} run ${i + 1}: data ${r.dataVisibleMs?.toFixed(0)} ms, LCP ${r.lcpMs?.toFixed(0)} ms`,
+          );
+        }
+      }
+      results[path] = Object.fromEntries(
+        Object.entries(perTarget).map(([n, rs]) => [n, summarise(rs)]),
+      );
+    }
+    const shellInitial = {};
+    for (const [name, url] of targets) {
+      const r = await loadOnce(browser, {
+        baseUrl: url,
+        path: pages[0],
+        session: sessions[name],
+        throttle: 1,
+        blockRemotes: name === "federated",
+      });
+      sessions[name] = r.session;
+      const js = await jsBytesByApp(r.scripts.filter((s) => appOf(s.url) === "shell"));
+      shellInitial[name] = {
+        raw: js.shell?.raw ?? 0,
+        gzip: js.shell?.gzip ?? 0,
+        files: js.shell?.files ?? 0,
+      };
+    }
+    return { throttle, runs, pages: results, shellInitial };
+  } finally {
+    await browser.close();
+  }
+}
+
+function kb(n) {
+  return n == null ? "–" : `${(n / 1024).toFixed(1)} KB`;
+}
+function ms(n) {
+  return n == null ? "–" : `${Math.round(n)} ms`;
+}
+
+/** A markdown table of measurePages' result. */
+export function pagesTable(result) {
+  const lines = [
+    `| page | build | JS raw | JS gzip | gzip per app | LCP | data visible |`,
+    `|---|---|---|---|---|---|---|`,
+  ];
+  for (const [path, builds] of Object.entries(result.pages)) {
+    for (const [build, r] of Object.entries(builds)) {
+      const perApp = Object.entries(r.jsBytesGzip)
+        .filter(([a]) => a !== "total")
+        .map(([a, v]) => `${a} ${kb(v)}`)
+        .join(", ");
+      lines.push(
+        `| ${path} | ${build} | ${kb(r.jsBytesRaw.total)} | ${kb(r.jsBytesGzip.total)} | ${perApp} | ${ms(r.lcpMs)} | ${ms(r.dataVisibleMs)} |`,
+      );
+    }
+  }
+  const si = result.shellInitial;
+  lines.push("");
+  lines.push(
+    `Shell initial JS (gzip): federated ${kb(si.federated?.gzip)}` +
+      (si.single
+        ? `, single bundle ${kb(si.single.gzip)} (ratio ${(si.federated.gzip / si.single.gzip).toFixed(2)}x)`
+        : ""),
+  );
+  return lines.join("\n");
+}
+
+function parseArgs(argv) {
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a.startsWith("--")) {
+      if (a.includes("=")) {
+        const [k, v] = a.slice(2).split("=", 2);
+        out[k] = v;
+      } else if (argv[i + 1] === undefined || argv[i + 1].startsWith("--")) {
+        out[a.slice(2)] = true;
+      } else {
+        out[a.slice(2)] = argv[++i];
+      }
+    }
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = parseArgs(process.argv.slice(2));
+  if (!args.base) {
+    console.error(
+      "usage: node bench/pages.mjs --base URL [--single URL] [--email E --password P] [--runs 5] [--pages /dashboard,/orders] [--initial-only] [--json]",
+    );
+    process.exit(2);
+  }
+  const email = args.email ?? "customer@example.com";
+  const password = args.password ?? "customer123";
+  if (args["initial-only"] !== undefined) {
+    const r = await measureShellInitial({ baseUrl: args.base, email, password });
+    console.log(`shell initial JS: ${r.files} files, raw ${kb(r.raw)}, gzip ${kb(r.gzip)}`);
+  } else {
+    const result = await measurePages({
+      baseUrl: args.base,
+      singleBaseUrl: args.single,
+      email,
+      password,
+      runs: Number(args.runs ?? 5),
+      pages: (args.pages ?? "/dashboard,/orders").split(","),
+      log: (m) => console.error(m),
+    });
+    console.log(args.json !== undefined ? JSON.stringify(result, null, 2) : pagesTable(result));
+  }
+}

@@ -1,0 +1,9 @@
+import { pages } from "virtual:portal-single-pages";
+import { RemoteLoadError } from "./load-remote";
+
+/** Single-bundle stand-in for features/remotes/remote-page.tsx: renders the page directly. */
+export function RemotePage({ id }: { id: string }) {
+  const Page = pages[id];
+  if (!Page) throw new RemoteLoadError(id.split("/")[0] ?? id, new Error(`${id} is not built in`));
+  return <Page />;
+}

@@ -10,6 +10,9 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     repoRoot: string;
+    /** The portal's embedded server-provider simulator, so journeys can read its power state. */
+    providerUrl: string;
+    providerToken: string;
   }
 }
 
@@ -55,6 +58,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const pgPort = await freePort();
+  const providerPort = await freePort();
+  const providerToken = `e2e-${Math.random().toString(36).slice(2)}`;
   const dataDir = mkdtempSync(join(tmpdir(), "portal-e2e-"));
   // Embedded Postgres runs as its own OS user when started as root: it must reach this dir.
   chmodSync(dataDir, 0o755);
@@ -64,6 +69,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     STATIC_ROOT: repoRoot,
+    SERVER_PROVIDER_SIM_PORT: String(providerPort),
+    SERVER_PROVIDER_TOKEN: providerToken,
   };
   const startScript = join(repoRoot, "scripts", "start.mjs");
   // Until scripts/start.mjs exists, run the API the way it would (it serves the built apps too).
@@ -94,6 +101,8 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", `postgres://postgres:postgres@127.0.0.1:${pgPort}/portal`);
   project.provide("repoRoot", repoRoot);
+  project.provide("providerUrl", `http://127.0.0.1:${providerPort}`);
+  project.provide("providerToken", providerToken);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

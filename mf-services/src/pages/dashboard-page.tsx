@@ -1,11 +1,24 @@
-import { EmptyState, Page, PageHeader } from "shared-ui";
+import { Button, Page, PageHeader, Skeleton, useMyServices } from "shared-ui";
+import { ServicesTable } from "../features/services/components/services-table";
 
-/** /dashboard (SPEC §2). Skeleton from the portal-frame issue; the services issue fills it. */
+/** /dashboard (SPEC §2): the caller's services. */
 export default function DashboardPage() {
+  const { data: services, isPending, isError, refetch } = useMyServices();
   return (
     <Page>
       <PageHeader title="Dashboard" description="Your servers at a glance." />
-      <EmptyState title="No services found. Contact an administrator to get started." />
+      {isPending ? (
+        <Skeleton height={160} />
+      ) : isError ? (
+        <div role="alert">
+          <p>Your services could not be loaded.</p>
+          <Button variant="secondary" onPress={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ServicesTable services={services} />
+      )}
     </Page>
   );
 }

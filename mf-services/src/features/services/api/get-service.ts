@@ -1,15 +1,18 @@
+import { Service } from "@contracts/services.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { myServicesQueryOptions } from "shared-ui";
+import { api } from "shared-ui";
 
 /**
- * The pattern for reads: a fetcher, its query options and a hook in one file. One service of
- * the caller, taken from the shared 'My Services' query (the side navigation already loads it),
- * so opening a service page costs no extra request.
+ * GET /api/services/:id → one of the caller's services. The server decides what may be opened:
+ * 404 `not_found` for someone else's or an unknown id, 403 `service_suspended` when suspended.
  */
+export const getService = (id: string, signal?: AbortSignal) =>
+  api.get(`/api/services/${encodeURIComponent(id)}`, Service, { signal });
+
 export const serviceQueryOptions = (id: string) =>
   queryOptions({
-    ...myServicesQueryOptions(),
-    select: (data) => data.services.find((s) => s.id === id) ?? null,
+    queryKey: ["services", "detail", id] as const,
+    queryFn: ({ signal }) => getService(id, signal),
   });
 
 export const useService = (id: string) => useQuery(serviceQueryOptions(id));

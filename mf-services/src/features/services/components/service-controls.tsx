@@ -1,0 +1,135 @@
+import {
+  actionDone,
+  type PowerAction,
+  ResetPasswordBody,
+  type Service,
+  serviceMessages,
+} from "@contracts/services.ts";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { Button, Card, Dialog, TextField, toast } from "shared-ui";
+import { useControlService } from "../api/control-service";
+import { reportServiceError } from "./service-errors";
+import * as styles from "./services.css";
+
+const POWER: { action: PowerAction; label: string; variant: "primary" | "secondary" | "danger" }[] =
+  [
+    { action: "start", label: "Start", variant: "primary" },
+    { action: "stop", label: "Stop", variant: "danger" },
+    { action: "restart", label: "Restart", variant: "secondary" },
+  ];
+
+/** SPEC §2: Start, Stop, Restart, Change Password, for VPS services only. */
+export function ServiceControls({ service }: { service: Service }) {
+  const control = useControlService();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<string | null>(null);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  if (service.service_type !== "vps") {
+    return (
+      <Card as="section" title="Power and access">
+        <p className={styles.muted}>{serviceMessages.notAvailable}</p>
+      </Card>
+    );
+  }
+
+  const run = (action: PowerAction | "reset-password", password?: string) => {
+    setPending(action);
+    control.mutate(
+      { id: service.id, action, password },
+      {
+        onSuccess: () => {
+          toast.success(actionDone[action]);
+          setPasswordOpen(false);
+        },
+        onError: (err) => {
+          if (reportServiceError(err).leave) {
+            void queryClient.invalidateQueries({ queryKey: ["services"] });
+            navigate("/dashboard", { replace: true });
+          }
+        },
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  const cancelPassword = () => {
+    setPasswordOpen(false);
+    toast.info(serviceMessages.cancelledTitle, serviceMessages.cancelled);
+  };
+
+  const submitPassword = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const password = String(new FormData(e.currentTarget).get("password") ?? "");
+    if (password === "") return cancelPassword();
+    const parsed = ResetPasswordBody.safeParse({ password });
+    if (!parsed.success) {
+      toast.error("Validation Error", parsed.error.issues[0]?.message ?? "Invalid password");
+      return;
+    }
+    run("reset-password", parsed.data.password);
+  };
+
+  return (
+    <Card
+      as="section"
+      title="Power and access"
+      description="Actions are sent to your server's provider."
+    >
+      <div className={styles.actions}>
+        {POWER.map(({ action, label, variant }) => (
+          <Button
+            key={action}
+            variant={variant}
+            isPending={pending === action}
+            isDisabled={pending !== null && pending !== action}
+            onPress={() => run(action)}
+          >
+            {label}
+          </Button>
+        ))}
+        <Button
+          variant="secondary"
+          isDisabled={pending !== null}
+          onPress={() => setPasswordOpen(true)}
+        >
+          Change Password
+        </Button>
+      </div>
+      <Dialog
+        title="Change server password"
+        isOpen={passwordOpen}
+        onOpenChange={(open) => (open ? setPasswordOpen(true) : cancelPassword())}
+      >
+        <form className={styles.dialogBody} onSubmit={submitPassword}>
+          <p className={styles.muted}>
+            Enter the new root password for {service.ipv4}. It is sent to the provider once and not
+            stored.
+          </p>
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoFocus
+            autoComplete="new-password"
+          />
+          <div className={styles.dialogActions}>
+            <Button
+              variant="secondary"
+              onPress={cancelPassword}
+              isDisabled={pending === "reset-password"}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" isPending={pending === "reset-password"}>
+              Change Password
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </Card>
+  );
+}

@@ -57,7 +57,7 @@ async function ordersOf(email: string) {
 }
 
 describe("shop: buy, renew, suspended (issue 5)", () => {
-  it("buys a VPS, refuses when short, renews +30 days, disables Renew when suspended", async () => {
+  it("buys a VPS, refuses when short, renews +30 days, disables Renew when suspended, renews a lapsed order from now", async () => {
     const user = uniqueUser();
     const { context, page } = await newPage(browser);
     await register(page, user);
@@ -118,6 +118,33 @@ describe("shop: buy, renew, suspended (issue 5)", () => {
     await page.reload();
     await row.getByText("suspended").waitFor();
     expect(await row.getByRole("button", { name: /^Renew/ }).isDisabled()).toBe(true);
+
+    // A lapsed order: the dialog states the rule, and the 30 days count from now.
+    await sql`
+      update orders set status = 'expired', expire_date = now() - interval '40 days' where id = ${order!.id}`;
+    await sql`
+      insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id)
+      select user_id, 'vps', 'suspended', '192.0.2.10', '4', '2', '80', 4711, id from orders where id = ${order!.id}`;
+    await page.reload();
+    await row.getByText("expired").waitFor();
+    await row.getByRole("button", { name: /^Renew/ }).click();
+    const lapsed = page.getByRole("alertdialog", { name: "Renew order" });
+    await lapsed.getByText(/counted from today, not from the old expiry date/).waitFor();
+    await page.waitForTimeout(500); // the dialog's fade-in
+    await page.screenshot({ path: join(outDir, "shop-renew-lapsed-dialog.png") });
+    const clicked = Date.now();
+    await lapsed.getByRole("button", { name: "Renew", exact: true }).click();
+    await toast(page, "Renewal Successful").first().waitFor();
+    await row.getByText("active").waitFor();
+    await balance(page, "0.02 EUR");
+    const [lapsedAfter] = await ordersOf(user.email);
+    expect(Math.abs(lapsedAfter!.expire_date.getTime() - (clicked + 30 * DAY))).toBeLessThan(
+      60_000,
+    );
+    const [service] = await sql<{ service_status: string }[]>`
+      select service_status from services where order_id = ${order!.id}`;
+    expect(service!.service_status).toBe("active");
+    await page.screenshot({ path: join(outDir, "shop-orders-renewed.png") });
 
     await page.goto("/products/dedicated");
     await page.getByRole("article").filter({ hasText: "Dedicated AMD" }).waitFor();

@@ -365,3 +365,21 @@ test("orders list: newest first, the caller's only", async () => {
   assert.deepEqual(orders.map((o: Order) => o.id), ids.reverse());
   assert.equal((await api.fetch("/api/shop/orders")).status, 401);
 });
+
+test("an order of an archived product can still be renewed", async () => {
+  const { me, order, productId } = await boughtOrder("2.00", "4.00");
+  await api.sql`update products set archived_at = now() where id = ${productId}`;
+  const res = await renew(me.token, order.id);
+  assert.equal(res.status, 201);
+  assert.equal((await json<OrderResult>(res)).credits, "0.00");
+  const { orders } = await json<OrderList>(await api.fetch("/api/shop/orders", { token: me.token }));
+  assert.equal(orders[0]!.product_name, order.product_name);
+});
+
+test("the shop routes are in the OpenAPI document", async () => {
+  const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(await api.fetch("/api/openapi.json"));
+  assert.ok(doc.paths["/api/shop/products"]?.get);
+  assert.ok(doc.paths["/api/shop/orders"]?.get);
+  assert.ok(doc.paths["/api/shop/orders"]?.post);
+  assert.ok(doc.paths["/api/shop/orders/{id}/renew"]?.post);
+});

@@ -1,0 +1,78 @@
+// Baselines straight through postgres.js, no HTTP: the database limit for the same SQL the API runs.
+// Usage: deno run -A bench/db-baseline.ts <database url> <json spec>
+import postgres from "postgres";
+
+interface Spec {
+  kind: "read" | "purchase";
+  /** read: which endpoint's query; purchase: the purchase transaction. */
+  query?: "services" | "transactions" | "products";
+  userId?: string;
+  concurrency: number;
+  seconds?: number;
+  /** purchase: the users and product to buy, one transaction per entry. */
+  purchases?: { userId: string; productId: string; price: string }[];
+  pool: number;
+}
+
+const [url, raw] = Deno.args as [string, string];
+const spec = JSON.parse(raw) as Spec;
+const sql = postgres(url, { max: spec.pool, onnotice: () => {} });
+
+const reads = {
+  services: (userId: string) => sql`
+    select id, user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id, created_at
+    from services where user_id = ${userId} order by created_at, id`,
+  transactions: (userId: string) => sql`
+    select id, amount, status, kind, paypal_transaction_id, created_at
+    from transactions where user_id = ${userId} order by created_at desc limit 50`,
+  products: () => sql`
+    select id, name, price, cpu, ram, storage, uplink, ddos_protection, product_type
+    from products where product_type = 'vps' and archived_at is null order by price, id`,
+};
+
+if (spec.kind === "read") {
+  const run = reads[spec.query!];
+  // Warm-up, then count completed queries over the window.
+  for (let i = 0; i < 200; i++) await run(spec.userId!);
+  let done = 0;
+  const until = performance.now() + (spec.seconds ?? 10) * 1000;
+  await Promise.all(
+    Array.from({ length: spec.concurrency }, async () => {
+      while (performance.now() < until) {
+        await run(spec.userId!);
+        done++;
+      }
+    }),
+  );
+  console.log(
+    JSON.stringify({ ops: done, seconds: spec.seconds ?? 10, rate: done / (spec.seconds ?? 10) }),
+  );
+} else {
+  const purchases = spec.purchases!;
+  let ok = 0;
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: spec.concurrency }, async () => {
+      while (next < purchases.length) {
+        const p = purchases[next++]!;
+        const bought = await sql.begin(async (tx) => {
+          const [debited] = await tx`update profiles set credits = credits - ${p.price}
+          where id = ${p.userId} and credits >= ${p.price} returning credits`;
+          if (!debited) return false;
+          await tx`insert into orders (user_id, product_id, expire_date, status)
+          values (${p.userId}, ${p.productId}, now() + interval '30 days', 'active')`;
+          await tx`insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
+          values (${p.userId}, ${"-" + p.price}, 'paid', 'purchase', ${"ORDER-" + p.productId.slice(0, 8)})`;
+          return true;
+        });
+        if (bought) ok++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    JSON.stringify({ ops: purchases.length, ok, seconds, rate: purchases.length / seconds }),
+  );
+}
+await sql.end();

@@ -91,3 +91,6 @@ export const json = style({
   wordBreak: "break-word",
   maxWidth: "360px",
 });
+
+/** A wrapper that takes no part in layout (it only listens for input events). */
+export const contents = style({ display: "contents" });

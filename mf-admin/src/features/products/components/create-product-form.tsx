@@ -17,6 +17,7 @@ export function CreateProductForm() {
     >
       <Form
         validationErrors={errors}
+        validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault();
           const form = e.currentTarget;
@@ -31,33 +32,36 @@ export function CreateProductForm() {
           });
         }}
       >
-        <div className={styles.formGrid}>
-          <TextField label="Name" name="name" placeholder="VPS Starter" />
-          <SelectField
-            label="Product type"
-            name="product_type"
-            defaultValue="vps"
-            options={[
-              { value: "vps", label: "VPS" },
-              { value: "dedicated", label: "Dedicated" },
-            ]}
-          />
-          <TextField
-            label="Price (EUR / month)"
-            name="price"
-            inputMode="decimal"
-            placeholder="9.99"
-          />
-          <TextField label="CPU" name="cpu" placeholder="2 vCores" />
-          <TextField label="RAM" name="ram" placeholder="4 GB" />
-          <TextField label="Storage" name="storage" placeholder="80 GB NVMe" />
-          <TextField label="Uplink" name="uplink" placeholder="1 Gbit/s" />
-          <TextField label="DDoS protection" name="ddos_protection" placeholder="Included" />
-        </div>
-        <div className={styles.formActions}>
-          <Button type="submit" isPending={create.isPending}>
-            Create product
-          </Button>
+        {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
+        <div className={styles.contents} onInput={() => setErrors({})}>
+          <div className={styles.formGrid}>
+            <TextField label="Name" name="name" placeholder="VPS Starter" />
+            <SelectField
+              label="Product type"
+              name="product_type"
+              defaultValue="vps"
+              options={[
+                { value: "vps", label: "VPS" },
+                { value: "dedicated", label: "Dedicated" },
+              ]}
+            />
+            <TextField
+              label="Price (EUR / month)"
+              name="price"
+              inputMode="decimal"
+              placeholder="9.99"
+            />
+            <TextField label="CPU" name="cpu" placeholder="2 vCores" />
+            <TextField label="RAM" name="ram" placeholder="4 GB" />
+            <TextField label="Storage" name="storage" placeholder="80 GB NVMe" />
+            <TextField label="Uplink" name="uplink" placeholder="1 Gbit/s" />
+            <TextField label="DDoS protection" name="ddos_protection" placeholder="Included" />
+          </div>
+          <div className={styles.formActions}>
+            <Button type="submit" isPending={create.isPending}>
+              Create product
+            </Button>
+          </div>
         </div>
       </Form>
     </Card>

@@ -18,6 +18,7 @@ export function CreateServiceDialog({ onClose }: { onClose: () => void }) {
     <Dialog title="Create service" isOpen onOpenChange={(open) => !open && onClose()}>
       <Form
         validationErrors={errors}
+        validationBehavior="aria"
         className={styles.dialogBody}
         onSubmit={(e) => {
           e.preventDefault();
@@ -35,62 +36,65 @@ export function CreateServiceDialog({ onClose }: { onClose: () => void }) {
           });
         }}
       >
-        <SelectField
-          label="User"
-          name="user_id"
-          placeholder="Select a user"
-          options={(users.data ?? []).map((u) => ({
-            value: u.id,
-            label: `${u.username} (${u.email})`,
-          }))}
-          errorMessage={errors.user_id}
-        />
-        <div className={styles.formGrid}>
+        {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
+        <div className={styles.contents} onInput={() => setErrors({})}>
           <SelectField
-            label="Type"
-            name="service_type"
-            value={type}
-            onChange={(v) => setType(v === "dedicated" ? "dedicated" : "vps")}
-            options={[
-              { value: "vps", label: "VPS" },
-              { value: "dedicated", label: "Dedicated" },
-            ]}
+            label="User"
+            name="user_id"
+            placeholder="Select a user"
+            options={(users.data ?? []).map((u) => ({
+              value: u.id,
+              label: `${u.username} (${u.email})`,
+            }))}
+            errorMessage={errors.user_id}
           />
-          <TextField label="IPv4" name="ipv4" placeholder="203.0.113.10" />
-        </div>
-        <div className={styles.formGrid}>
+          <div className={styles.formGrid}>
+            <SelectField
+              label="Type"
+              name="service_type"
+              value={type}
+              onChange={(v) => setType(v === "dedicated" ? "dedicated" : "vps")}
+              options={[
+                { value: "vps", label: "VPS" },
+                { value: "dedicated", label: "Dedicated" },
+              ]}
+            />
+            <TextField label="IPv4" name="ipv4" placeholder="203.0.113.10" />
+          </div>
+          <div className={styles.formGrid}>
+            <TextField
+              label="RAM"
+              name="ram"
+              placeholder={vps ? "4" : "64 GB DDR4"}
+              description={vps ? "GB, whole number" : "Free text"}
+            />
+            <TextField
+              label="CPU"
+              name="cpu"
+              placeholder={vps ? "2" : "AMD EPYC 7302P"}
+              description={vps ? "Cores, whole number" : "Free text"}
+            />
+            <TextField
+              label="Storage"
+              name="storage"
+              placeholder={vps ? "80" : "2x 1 TB NVMe"}
+              description={vps ? "GB, whole number" : "Free text"}
+            />
+          </div>
           <TextField
-            label="RAM"
-            name="ram"
-            placeholder={vps ? "4" : "64 GB DDR4"}
-            description={vps ? "GB, whole number" : "Free text"}
+            label="Reseller ID"
+            name="reseller_id"
+            inputMode="numeric"
+            description="The server's id at the provider"
           />
-          <TextField
-            label="CPU"
-            name="cpu"
-            placeholder={vps ? "2" : "AMD EPYC 7302P"}
-            description={vps ? "Cores, whole number" : "Free text"}
-          />
-          <TextField
-            label="Storage"
-            name="storage"
-            placeholder={vps ? "80" : "2x 1 TB NVMe"}
-            description={vps ? "GB, whole number" : "Free text"}
-          />
-        </div>
-        <TextField
-          label="Reseller ID"
-          name="reseller_id"
-          inputMode="numeric"
-          description="The server's id at the provider"
-        />
-        <div className={styles.formActions}>
-          <Button variant="secondary" onPress={onClose} isDisabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" isPending={create.isPending}>
-            Create service
-          </Button>
+          <div className={styles.formActions}>
+            <Button variant="secondary" onPress={onClose} isDisabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" isPending={create.isPending}>
+              Create service
+            </Button>
+          </div>
         </div>
       </Form>
     </Dialog>

@@ -13,6 +13,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
     <Dialog title="Create user" isOpen onOpenChange={(open) => !open && onClose()}>
       <Form
         validationErrors={errors}
+        validationBehavior="aria"
         className={styles.dialogBody}
         onSubmit={(e) => {
           e.preventDefault();
@@ -27,21 +28,24 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
           });
         }}
       >
-        <TextField label="Username" name="username" autoFocus />
-        <TextField label="Email" name="email" type="email" />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          description="At least 6 characters"
-        />
-        <div className={styles.formActions}>
-          <Button variant="secondary" onPress={onClose} isDisabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" isPending={create.isPending}>
-            Create user
-          </Button>
+        {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
+        <div className={styles.contents} onInput={() => setErrors({})}>
+          <TextField label="Username" name="username" autoFocus />
+          <TextField label="Email" name="email" type="email" />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            description="At least 6 characters"
+          />
+          <div className={styles.formActions}>
+            <Button variant="secondary" onPress={onClose} isDisabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" isPending={create.isPending}>
+              Create user
+            </Button>
+          </div>
         </div>
       </Form>
     </Dialog>

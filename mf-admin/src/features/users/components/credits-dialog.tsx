@@ -40,35 +40,40 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
     >
       <Form
         validationErrors={errors}
+        validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault();
           submit("add");
         }}
         className={styles.dialogBody}
       >
-        <p className={styles.note}>
-          Current balance: <strong>{formatMoney(user.credits)} EUR</strong>. Removing more than the
-          balance sets it to 0.00. Every change is written to the ledger as an admin adjustment.
-        </p>
-        <TextField
-          label="Amount (EUR)"
-          name="amount"
-          inputMode="decimal"
-          placeholder="10.00"
-          value={amount}
-          onChange={setAmount}
-          autoFocus
-        />
-        <div className={styles.formActions}>
-          <Button variant="secondary" onPress={onClose} isDisabled={adjust.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onPress={() => submit("remove")} isPending={adjust.isPending}>
-            Remove credits
-          </Button>
-          <Button type="submit" isPending={adjust.isPending}>
-            Add credits
-          </Button>
+        {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
+        <div className={styles.contents} onInput={() => setErrors({})}>
+          <p className={styles.note}>
+            Current balance: <strong>{formatMoney(user.credits)} EUR</strong>. Removing more than
+            the balance sets it to 0.00. Every change is written to the ledger as an admin
+            adjustment.
+          </p>
+          <TextField
+            label="Amount (EUR)"
+            name="amount"
+            inputMode="decimal"
+            placeholder="10.00"
+            value={amount}
+            onChange={setAmount}
+            autoFocus
+          />
+          <div className={styles.formActions}>
+            <Button variant="secondary" onPress={onClose} isDisabled={adjust.isPending}>
+              Cancel
+            </Button>
+            <Button variant="danger" onPress={() => submit("remove")} isPending={adjust.isPending}>
+              Remove credits
+            </Button>
+            <Button type="submit" isPending={adjust.isPending}>
+              Add credits
+            </Button>
+          </div>
         </div>
       </Form>
     </Dialog>

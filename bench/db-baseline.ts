@@ -9,8 +9,8 @@ interface Spec {
   userId?: string;
   concurrency: number;
   seconds?: number;
-  /** purchase: the users and product to buy, one transaction per entry. */
-  purchases?: { userId: string; productId: string; price: string }[];
+  /** purchase: `count` transactions spread round-robin over the users, all buying one product. */
+  purchase?: { userIds: string[]; productId: string; price: string; count: number };
   pool: number;
 }
 
@@ -48,7 +48,12 @@ if (spec.kind === "read") {
     JSON.stringify({ ops: done, seconds: spec.seconds ?? 10, rate: done / (spec.seconds ?? 10) }),
   );
 } else {
-  const purchases = spec.purchases!;
+  const { userIds, productId, price, count } = spec.purchase!;
+  const purchases = Array.from({ length: count }, (_, i) => ({
+    userId: userIds[i % userIds.length]!,
+    productId,
+    price,
+  }));
   let ok = 0;
   const started = performance.now();
   let next = 0;

@@ -206,8 +206,19 @@ export async function measureShellInitial({
   try {
     const session = await signInApi(baseUrl, email, password);
     const r = await loadOnce(browser, { baseUrl, path, session, throttle, blockRemotes: true });
-    const js = await jsBytesByApp(r.scripts.filter((s) => appOf(s.url) === "shell"));
-    return { raw: js.shell?.raw ?? 0, gzip: js.shell?.gzip ?? 0, files: js.shell?.files ?? 0 };
+    const shellScripts = [
+      ...new Set(r.scripts.filter((s) => appOf(s.url) === "shell").map((s) => s.url)),
+    ];
+    const js = await jsBytesByApp(shellScripts.map((url) => ({ url })));
+    const perFile = [];
+    for (const url of shellScripts)
+      perFile.push({ path: new URL(url).pathname, ...(await gzipBytes(url)) });
+    return {
+      raw: js.shell?.raw ?? 0,
+      gzip: js.shell?.gzip ?? 0,
+      files: js.shell?.files ?? 0,
+      perFile,
+    };
   } finally {
     await browser.close();
   }
@@ -354,6 +365,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const password = args.password ?? "customer123";
   if (args["initial-only"] !== undefined) {
     const r = await measureShellInitial({ baseUrl: args.base, email, password });
+    for (const f of r.perFile.sort((a, b) => b.gzip - a.gzip))
+      console.log(`${kb(f.gzip).padStart(9)}  ${f.path}`);
     console.log(`shell initial JS: ${r.files} files, raw ${kb(r.raw)}, gzip ${kb(r.gzip)}`);
   } else {
     const result = await measurePages({

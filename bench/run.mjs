@@ -12,6 +12,8 @@ import { BENCH_PASSWORD, checkInvariants, MEASURED_EMAIL, seed } from "./seed.mj
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const check = process.argv.includes("--check");
+// --no-pages skips the Chromium scenarios (a quicker run while working on the API).
+const withPages = !process.argv.includes("--no-pages");
 const DENO = join(root, "node_modules", ".bin", "deno");
 const READ_SECONDS = 10;
 const CONNECTIONS = 50;
@@ -193,6 +195,7 @@ async function main() {
     const barePort = Number(/listening (\d+)/.exec(bare.output())?.[1]);
     wrk(`http://127.0.0.1:${barePort}/`, {}, 2);
     const bareHono = wrk(`http://127.0.0.1:${barePort}/`);
+    console.log(`Bare Hono: ${Math.round(bareHono.rps)} req/s`);
     const endpoints = [
       { name: "services", path: "/api/services", query: "services" },
       { name: "transactions", path: "/api/billing/transactions?limit=50", query: "transactions" },
@@ -220,6 +223,9 @@ async function main() {
         ratio_db: http.rps / db.rate,
         ratio_http: http.rps / bareHono.rps,
       };
+      console.log(
+        `  ${Math.round(http.rps)} req/s, p99 ${http.p99_ms.toFixed(1)} ms; bare DB ${Math.round(db.rate)} q/s`,
+      );
     }
     results.reads = {
       bare_hono_rps: bareHono.rps,
@@ -270,11 +276,12 @@ async function main() {
         kind: "purchase",
         concurrency: 2000,
         pool: API_POOL,
-        purchases: Array.from({ length: 2000 }, (_, i) => ({
-          userId: sqlBuyers[i % 100].id,
+        purchase: {
+          userIds: sqlBuyers.map((u) => u.id),
           productId: product.id,
           price: product.price,
-        })),
+          count: 2000,
+        },
       }),
     ]);
     results.purchases = {
@@ -340,7 +347,7 @@ async function main() {
 
     // 3. Pages in Chromium, federated against the single-bundle build.
     const pagesModule = join(root, "bench", "pages.mjs");
-    if (existsSync(pagesModule)) {
+    if (withPages && existsSync(pagesModule)) {
       console.log("Pages...");
       const { measurePages } = await import(pagesModule);
       results.pages = await measurePages({

@@ -1,4 +1,5 @@
 import type { Db, Sql, Tx } from "../db.ts";
+import { sessionCache } from "../auth/session-cache.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { createAccount } from "../auth/auth.service.ts";
@@ -118,6 +119,7 @@ export async function setUserStatus(
     let revoked = 0;
     if (status === "suspended") {
       const res = await tx`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`;
+      sessionCache.invalidateUser(userId);
       revoked = res.count;
     }
     await recordAudit(tx, {
@@ -148,6 +150,7 @@ export async function removeUser(sql: Sql, adminId: string, userId: string): Pro
       select count(*)::int as count, coalesce(sum(amount), 0)::numeric(12, 2)::text as sum
       from transactions where user_id = ${userId}`;
     await tx`delete from profiles where id = ${userId}`;
+    sessionCache.invalidateUser(userId);
     await recordAudit(tx, {
       actorId: adminId,
       action: "admin.user.remove",

@@ -6,6 +6,7 @@ import { messages, type Session, type SignUpBody, type User } from "../../contra
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
 import { hashToken, newRefreshToken } from "./tokens.ts";
 import { hit, type Limit } from "./rate-limit.ts";
+import { sessionCache } from "./session-cache.ts";
 
 const REMEMBER_SECONDS = 5 * 24 * 3600; // 'Remember me for 5 days'
 const BROWSER_SESSION_SECONDS = 12 * 3600; // without it, the session also ends with the browser
@@ -143,6 +144,7 @@ export async function elevateSession(tx: Db, sessionId: string, method: "totp" |
   const tokenHash = await hashToken(refreshToken);
   const entry = { method, timestamp: Math.floor(Date.now() / 1000) };
   await tx`update sessions set aal = 'aal2', amr = amr || ${tx.json([entry])} where id = ${sessionId}`;
+  sessionCache.invalidateSession(sessionId);
   await tx`update refresh_tokens set rotated_at = now() where session_id = ${sessionId} and rotated_at is null`;
   await tx`insert into refresh_tokens (session_id, token_hash) values (${sessionId}, ${tokenHash})`;
   return refreshToken;
@@ -175,6 +177,7 @@ export async function refresh(deps: Deps, refreshToken: string, ip: string): Pro
     if (!row || !row.live) return "expired" as const;
     if (row.rotated_for !== null && row.rotated_for > deps.config.REFRESH_REUSE_GRACE_SECONDS) {
       await tx`update sessions set revoked_at = now() where id = ${row.session_id}`;
+      sessionCache.invalidateSession(row.session_id);
       return "reused" as const;
     }
     // Every token of the session still live is retired, so only the newest pair works.
@@ -189,6 +192,7 @@ export async function refresh(deps: Deps, refreshToken: string, ip: string): Pro
 
 export async function signOut(sql: Db, sessionId: string): Promise<void> {
   await sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`;
+  sessionCache.invalidateSession(sessionId);
 }
 
 /** SPEC §5: the current password is verified; the user's other sessions end. */
@@ -208,4 +212,5 @@ export async function changePassword(
     await tx`update sessions set revoked_at = now()
       where user_id = ${auth.userId} and id <> ${auth.sessionId} and revoked_at is null`;
   });
+  sessionCache.invalidateUser(auth.userId);
 }

@@ -205,3 +205,26 @@ test("the OpenAPI document describes the auth routes", async () => {
   assert.ok(doc.paths["/api/auth/password"]?.put);
   assert.ok(doc.paths["/api/services"]?.get);
 });
+
+test("a session revoked or a user suspended straight in the database stops working at once, cache or not", async () => {
+  const me = await signUpAndIn(api);
+  const other = await signUpAndIn(api);
+  // Warm the session cache, then change the rows behind the API's back (as another instance would).
+  assert.equal((await api.fetch("/api/auth/user", { token: me.access_token })).status, 200);
+  assert.equal((await api.fetch("/api/auth/user", { token: other.access_token })).status, 200);
+  await api.sql`update sessions set revoked_at = now() where user_id = ${me.user.id}`;
+  await api.sql`update profiles set status = 'suspended' where id = ${other.user.id}`;
+  const refusedWithin = async (token: string) => {
+    for (let i = 0; i < 50; i++) {
+      const res = await api.fetch("/api/auth/user", { token });
+      await res.body?.cancel();
+      if (res.status === 401) return i;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return -1;
+  };
+  const a = await refusedWithin(me.access_token);
+  const b = await refusedWithin(other.access_token);
+  assert.ok(a >= 0 && a < 10, `revoked session refused after ${a} polls`);
+  assert.ok(b >= 0 && b < 10, `suspended user refused after ${b} polls`);
+});

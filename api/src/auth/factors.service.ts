@@ -1,4 +1,5 @@
 import * as OTPAuth from "otpauth";
+import { sessionCache } from "./session-cache.ts";
 import QRCode from "qrcode";
 import {
   type AuthenticationResponseJSON,
@@ -157,6 +158,7 @@ export async function deleteFactor(deps: Deps, auth: Auth, factorId: string): Pr
     const row = await ownFactor(tx, auth.userId, factorId, true);
     if (row.status === "verified" && auth.aal !== "aal2") throw mfaRequired();
     await tx`delete from mfa_factors where id = ${row.id}`;
+    sessionCache.invalidateUser(auth.userId);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: "mfa.factor.delete",
@@ -275,6 +277,7 @@ export async function verifyFactor(
       await tx`update mfa_challenges set verified_at = now() where id = ${body.challenge_id}`;
       if (factor.status === "unverified") {
         await tx`update mfa_factors set status = 'verified', updated_at = now() where id = ${factor.id}`;
+        sessionCache.invalidateUser(factor.user_id);
         await recordAudit(tx, {
           actorId: auth.userId,
           action: "mfa.factor.verify",

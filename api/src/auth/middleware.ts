@@ -2,6 +2,25 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv, Deps } from "../context.ts";
 import { forbidden, HttpError, unauthorized } from "../http-error.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import type { Db } from "../db.ts";
+import { type SessionState, sessionCache } from "./session-cache.ts";
+
+/** The live state of a session, or undefined when it is revoked, expired or its user suspended. */
+async function sessionState(sql: Db, sessionId: string, userId: string): Promise<SessionState | undefined> {
+  const cached = sessionCache.get(sessionId);
+  if (cached) return cached.userId === userId ? cached : undefined;
+  const generation = sessionCache.generation();
+  const [row] = await sql<{ aal: "aal1" | "aal2"; has_factor: boolean; expires_at: Date }[]>`
+    select s.aal, s.expires_at,
+      exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor
+    from sessions s join profiles p on p.id = s.user_id
+    where s.id = ${sessionId} and s.user_id = ${userId} and p.status = 'active'
+      and s.revoked_at is null and s.expires_at > now()`;
+  if (!row) return undefined;
+  const state = { userId, aal: row.aal, hasVerifiedFactor: row.has_factor, expiresAt: row.expires_at.getTime() };
+  sessionCache.set(sessionId, state, generation);
+  return state;
+}
 
 /**
  * Bearer JWT, then the session row: a signed-out, revoked or expired session, or a suspended user,
@@ -22,15 +41,9 @@ export function requireAuth(deps: Pick<Deps, "sql" | "signer">, options: { allow
     } catch {
       throw new HttpError(401, ErrorCode.unauthorized, "Invalid or expired token");
     }
-    const [session] = await deps.sql<{ aal: "aal1" | "aal2"; status: string; has_factor: boolean }[]>`
-      select s.aal, p.status,
-        exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor
-      from sessions s join profiles p on p.id = s.user_id
-      where s.id = ${claims.sid} and s.user_id = ${claims.sub}
-        and s.revoked_at is null and s.expires_at > now()`;
+    const session = await sessionState(deps.sql, claims.sid, claims.sub);
     if (!session) throw new HttpError(401, ErrorCode.sessionExpired, "Session expired");
-    if (session.status !== "active") throw new HttpError(401, ErrorCode.sessionExpired, "Session expired");
-    if (session.has_factor && session.aal !== "aal2" && !options.allowAal1) {
+    if (session.hasVerifiedFactor && session.aal !== "aal2" && !options.allowAal1) {
       throw new HttpError(403, ErrorCode.mfaRequired, "Two-factor verification is required");
     }
     c.set("auth", { userId: claims.sub, sessionId: claims.sid, aal: session.aal });

@@ -1,5 +1,6 @@
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
+import { sessionCache } from "../auth/session-cache.ts";
 
 export interface ProfileChange {
   id: string;
@@ -29,6 +30,9 @@ export async function startEventHub(sql: Sql): Promise<EventHub> {
     }
     for (const listener of listeners.get(change.id) ?? []) listener(change);
   });
+  // A reconnected listener may have missed notifications: forget every cached session then.
+  const authSubscription = await sql.listen("auth_changes", (payload) => sessionCache.apply(payload), () =>
+    sessionCache.clear());
   return {
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set();
@@ -39,6 +43,9 @@ export async function startEventHub(sql: Sql): Promise<EventHub> {
         if (set.size === 0) listeners.delete(userId);
       };
     },
-    close: () => subscription.unlisten(),
+    close: async () => {
+      await subscription.unlisten();
+      await authSubscription.unlisten();
+    },
   };
 }

@@ -1,0 +1,70 @@
+/**
+ * Every authenticated request needs its session row (revoked? suspended? aal?). Reading it from
+ * Postgres each time doubled the database work of every read endpoint, so valid sessions are kept
+ * here for a short while. Entries are dropped at once when the database says they changed
+ * (triggers NOTIFY `auth_changes`, every instance LISTENs; migration 008), and the code that changes
+ * a session on this instance drops them itself too, so it never waits for its own notification.
+ */
+export interface SessionState {
+  userId: string;
+  aal: "aal1" | "aal2";
+  hasVerifiedFactor: boolean;
+  /** Session expiry, epoch milliseconds. */
+  expiresAt: number;
+}
+
+const TTL_MS = 30_000; // the longest a change can go unseen if a notification were ever lost
+const MAX_ENTRIES = 50_000;
+
+class SessionCache {
+  #entries = new Map<string, { state: SessionState; cachedAt: number }>();
+  #generation = 0;
+
+  get(sessionId: string): SessionState | undefined {
+    const entry = this.#entries.get(sessionId);
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (now - entry.cachedAt > TTL_MS || now >= entry.state.expiresAt) {
+      this.#entries.delete(sessionId);
+      return undefined;
+    }
+    return entry.state;
+  }
+
+  /** Read before querying the database; `set` ignores a result that an invalidation overtook. */
+  generation(): number {
+    return this.#generation;
+  }
+
+  set(sessionId: string, state: SessionState, generation: number): void {
+    if (generation !== this.#generation) return;
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
+    this.#entries.set(sessionId, { state, cachedAt: Date.now() });
+  }
+
+  invalidateSession(sessionId: string): void {
+    this.#generation++;
+    this.#entries.delete(sessionId);
+  }
+
+  invalidateUser(userId: string): void {
+    this.#generation++;
+    for (const [sid, entry] of this.#entries) if (entry.state.userId === userId) this.#entries.delete(sid);
+  }
+
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+
+  /** Applies one `auth_changes` payload: `session:<id>` or `user:<id>`. */
+  apply(payload: string): void {
+    const [kind, id] = payload.split(":");
+    if (kind === "session" && id) this.invalidateSession(id);
+    else if (kind === "user" && id) this.invalidateUser(id);
+    else this.clear();
+  }
+}
+
+/** One per process: session ids are unique, so API instances in one process can share it. */
+export const sessionCache = new SessionCache();

@@ -24,10 +24,14 @@ const reads = {
     from services where user_id = ${userId} order by created_at, id`,
   transactions: (userId: string) => sql`
     select id, amount, status, kind, paypal_transaction_id, created_at
-    from transactions where user_id = ${userId} order by created_at desc limit 50`,
+    from transactions where user_id = ${userId}
+    order by created_at desc
+    limit ${50}`,
   products: () => sql`
     select id, name, price, cpu, ram, storage, uplink, ddos_protection, product_type
-    from products where product_type = 'vps' and archived_at is null order by price, id`,
+    from products
+    where archived_at is null and product_type = ${"vps"}
+    order by product_type, price, id`,
 };
 
 if (spec.kind === "read") {

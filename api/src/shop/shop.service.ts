@@ -110,35 +110,62 @@ export type ShopOutcome = OrderResult & { replayed: boolean };
 
 /** Issue 5: debit, order, ledger row and audit row in one SQL transaction. */
 export async function purchase(sql: Sql, userId: string, productId: string, key: string): Promise<ShopOutcome> {
+  // Few statements on purpose: every round trip inside the transaction holds row locks longer.
   return await sql.begin(async (tx) => {
     const claim = await claimKey(tx, userId, key, "purchase", productId);
     if (claim.replay) return await replayed(tx, userId, claim.orderId);
 
-    // FOR SHARE: an admin cannot archive or reprice the product between reading and charging.
-    const [product] = await tx<{ id: string; name: string; price: string }[]>`
-      select id, name, price from products
-      where id = ${productId} and archived_at is null
-      for share`;
-    if (!product) throw notFound(ShopMessages.productNotFound);
+    // The product (FOR SHARE: an admin cannot archive or reprice it meanwhile) and the conditional
+    // debit of its price in one statement; no debit row back means the balance does not cover it.
+    const [priced] = await tx<
+      { id: string; name: string; price: string; product_type: ProductType; credits: string | null; credits_before: string | null }[]
+    >`
+      with p as (
+        select id, name, price, product_type from products
+        where id = ${productId} and archived_at is null
+        for share
+      ), d as (
+        update profiles set credits = profiles.credits - p.price
+        from p
+        where profiles.id = ${userId} and profiles.credits >= p.price
+        returning profiles.credits, profiles.credits + p.price as credits_before
+      )
+      select p.id, p.name, p.price, p.product_type, d.credits, d.credits_before from p left join d on true`;
+    if (!priced) throw notFound(ShopMessages.productNotFound);
+    if (priced.credits === null || priced.credits_before === null) {
+      throw new HttpError(402, ErrorCode.insufficientCredits, ShopMessages.insufficientCreditsOrder);
+    }
 
-    const balance = await debit(tx, userId, product.price, ShopMessages.insufficientCreditsOrder);
-    const [created] = await tx<{ id: string }[]>`
-      insert into orders (user_id, product_id, expire_date, status)
-      values (${userId}, ${product.id}, now() + ${period}::interval, 'active')
-      returning id`;
-    const orderId = created!.id;
-    await ledger(tx, userId, product.price, "purchase", `ORDER-${product.id.slice(0, 8)}`);
-    await tx`update idempotency_keys set order_id = ${orderId} where user_id = ${userId} and key = ${key}`;
-    const order = (await findOrder(tx, userId, orderId))!;
+    // The order, its ledger row (none for a free product) and the key's outcome together.
+    const [created] = await tx<{ id: string; expire_date: Date; status: Order["status"]; created_at: Date }[]>`
+      with o as (
+        insert into orders (user_id, product_id, expire_date, status)
+        values (${userId}, ${priced.id}, now() + ${period}::interval, 'active')
+        returning id, expire_date, status, created_at
+      ), l as (
+        insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
+        select ${userId}, -(${priced.price}::numeric), 'paid', 'purchase', ${`ORDER-${priced.id.slice(0, 8)}`}
+        where ${priced.price}::numeric > 0
+      ), k as (
+        update idempotency_keys set order_id = (select id from o) where user_id = ${userId} and key = ${key}
+      )
+      select id, expire_date, status, created_at from o`;
+    const order = toOrder({
+      ...created!,
+      product_id: priced.id,
+      product_name: priced.name,
+      product_type: priced.product_type,
+      price: priced.price,
+    });
     await recordAudit(tx, {
       actorId: userId,
       action: "order.purchase",
       entity: "order",
-      entityId: orderId,
-      before: { credits: balance.credits_before },
-      after: { credits: balance.credits, order },
+      entityId: order.id,
+      before: { credits: priced.credits_before },
+      after: { credits: priced.credits, order },
     });
-    return { order, credits: balance.credits, replayed: false };
+    return { order, credits: priced.credits, replayed: false };
   });
 }
 

@@ -46,6 +46,8 @@ export type Config = z.infer<typeof EnvSchema>;
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const empty = Object.entries(env).filter(([, v]) => v === "").map(([k]) => k);
   const cleaned = Object.fromEntries(Object.entries(env).filter(([k]) => !empty.includes(k)));
+  // PUBLIC_URL follows PORT unless it is set: `PORT=9000 npm start` prints and uses :9000.
+  cleaned.PUBLIC_URL ??= `http://localhost:${cleaned.PORT ?? 8000}`;
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

@@ -9,7 +9,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const WEB = ["shared-ui", "shell", "mf-account", "mf-shop", "mf-services", "mf-admin"];
 
 for (const ws of WEB) {
-  const pkg = JSON.parse((await import("node:fs")).readFileSync(join(root, ws, "package.json"), "utf8"));
+  const pkg = JSON.parse(
+    (await import("node:fs")).readFileSync(join(root, ws, "package.json"), "utf8"),
+  );
   if (!pkg.scripts?.build || existsSync(join(root, ws, "dist"))) continue;
   console.log(`Building ${ws}...`);
   const result = spawnSync("npm", ["run", "build", "-w", ws], { cwd: root, stdio: "inherit" });
@@ -17,15 +19,19 @@ for (const ws of WEB) {
 }
 
 const port = process.env.PORT ?? "8000";
-const api = spawn(join(root, "node_modules", ".bin", "deno"), ["run", "-A", join(root, "api/src/main.ts")], {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    STATIC_ROOT: root,
-    PUBLIC_URL: `http://localhost:${port}`,
-    ...process.env,
-    PORT: port,
+const api = spawn(
+  join(root, "node_modules", ".bin", "deno"),
+  ["run", "-A", join(root, "api/src/main.ts")],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      STATIC_ROOT: root,
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...process.env,
+      PORT: port,
+    },
   },
-});
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => api.kill(signal));
 api.on("exit", (code) => process.exit(code ?? 0));

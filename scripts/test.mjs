@@ -13,9 +13,18 @@ const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, "");
 function run(cmd) {
   return new Promise((resolve) => {
     let out = "";
-    const child = spawn(cmd[0], cmd.slice(1), { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "error" } });
-    child.stdout.on("data", (d) => { process.stdout.write(d); out += d; });
-    child.stderr.on("data", (d) => { process.stderr.write(d); out += d; });
+    const child = spawn(cmd[0], cmd.slice(1), {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "error" },
+    });
+    child.stdout.on("data", (d) => {
+      process.stdout.write(d);
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      process.stderr.write(d);
+      out += d;
+    });
     child.on("exit", (code) => resolve({ code: code ?? 1, out: strip(out) }));
   });
 }
@@ -25,7 +34,11 @@ function counts(out, code) {
   const deno = [...out.matchAll(/\| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/g)].at(-1);
   if (deno) return { passed: Number(deno[1]), failed: Number(deno[2]) };
   const vitest = [...out.matchAll(/Tests\s+(?:(\d+) failed\s*\|\s*)?(?:(\d+) passed)?/g)].at(-1);
-  if (vitest && (vitest[1] || vitest[2])) return { passed: Number(vitest[2] ?? 0), failed: Number(vitest[1] ?? 0) + (code && !vitest[1] ? 1 : 0) };
+  if (vitest && (vitest[1] || vitest[2]))
+    return {
+      passed: Number(vitest[2] ?? 0),
+      failed: Number(vitest[1] ?? 0) + (code && !vitest[1] ? 1 : 0),
+    };
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 }
 

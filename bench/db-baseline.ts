@@ -72,7 +72,7 @@ if (spec.kind === "read") {
           await tx`insert into orders (user_id, product_id, expire_date, status)
           values (${p.userId}, ${p.productId}, now() + interval '30 days', 'active')`;
           await tx`insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
-          values (${p.userId}, ${"-" + p.price}, 'paid', 'purchase', ${"ORDER-" + p.productId.slice(0, 8)})`;
+          values (${p.userId}, ${`-${p.price}`}, 'paid', 'purchase', ${`ORDER-${p.productId.slice(0, 8)}`})`;
           return true;
         });
         if (bought) ok++;

@@ -62,7 +62,7 @@ export async function register(
 export async function signIn(page: Page, email: string, password: string, remember = false) {
   await page.goto("/auth/login");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   if (remember) await page.getByText("Remember me for 5 days").click();
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL("**/dashboard");

@@ -8,7 +8,8 @@ const SUITES = [
   { name: "e2e", cmd: ["npm", "run", "test:e2e"] },
 ];
 
-const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, "");
+// Colour codes (ESC [ ... m) would split the counts the regexes below look for.
+const strip = (s) => s.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
 
 function run(cmd) {
   return new Promise((resolve) => {

@@ -35,6 +35,8 @@ export const ErrorCode = {
   paymentFailed: "payment_failed",
   /** PayPal declined the funding source: the buyer may choose another one and approve again. */
   instrumentDeclined: "instrument_declined",
+  /** The PayPal payment did not complete (not approved, pending, declined). */
+  paymentNotCompleted: "payment_not_completed",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -196,7 +196,7 @@ export async function captureTopUp(deps: Deps, userId: string, orderId: string):
     } else if (err instanceof PayPalError && err.issue === "INSTRUMENT_DECLINED") {
       throw new HttpError(422, ErrorCode.instrumentDeclined, msg.notCompleted);
     } else if (err instanceof PayPalError && (err.issue === "ORDER_NOT_APPROVED" || err.status === 422)) {
-      throw new HttpError(422, ErrorCode.paymentFailed, msg.notCompleted);
+      throw new HttpError(422, ErrorCode.paymentNotCompleted, msg.notCompleted);
     } else if (err instanceof PayPalError || err instanceof PayPalUnreachable) {
       log("warn", "paypal capture failed", { paypal_order_id: orderId, error: err.message });
       throw new HttpError(502, ErrorCode.providerFailed, msg.captureFailed);
@@ -207,7 +207,7 @@ export async function captureTopUp(deps: Deps, userId: string, orderId: string):
 
   const capture = firstCapture(order);
   if (!capture || capture.status !== "COMPLETED") {
-    throw new HttpError(402, ErrorCode.paymentFailed, msg.notCompleted);
+    throw new HttpError(402, ErrorCode.paymentNotCompleted, msg.notCompleted);
   }
   let result: CreditResult;
   try {

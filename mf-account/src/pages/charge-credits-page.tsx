@@ -1,10 +1,12 @@
 import { Page, PageHeader } from "shared-ui";
+import { ChargeCreditsForm } from "../features/billing/components/charge-credits-form";
 
-/** /charge-credits (SPEC §2). Skeleton from the portal-frame issue; the account issue fills it. */
+/** /charge-credits (SPEC §2). */
 export default function ChargeCreditsPage() {
   return (
     <Page>
       <PageHeader title="Charge Credits" description="Top up your balance between 5 and 300 EUR." />
+      <ChargeCreditsForm />
     </Page>
   );
 }

@@ -1,10 +1,16 @@
 import { Page, PageHeader } from "shared-ui";
+import { TwoFactorSection } from "../features/mfa/components/two-factor-section";
+import { ChangePasswordForm } from "../features/settings/components/change-password-form";
+import { ProfileCard } from "../features/settings/components/profile-card";
 
-/** /settings (SPEC §2). Skeleton from the portal-frame issue; the account issue fills it. */
+/** /settings (SPEC §2): profile and balance, password, two-factor sign-in. */
 export default function SettingsPage() {
   return (
     <Page>
       <PageHeader title="Settings" description="Your profile, credit balance and password." />
+      <ProfileCard />
+      <ChangePasswordForm />
+      <TwoFactorSection />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
-import { EmptyState, Page, PageHeader } from "shared-ui";
+import { Page, PageHeader } from "shared-ui";
+import { TransactionsTable } from "../features/billing/components/transactions-table";
 
-/** /transactions (SPEC §2). Skeleton from the portal-frame issue; the account issue fills it. */
+/** /transactions (SPEC §2). */
 export default function TransactionsPage() {
   return (
     <Page>
@@ -8,7 +9,7 @@ export default function TransactionsPage() {
         title="Transactions"
         description="Your payment and purchase history, newest first."
       />
-      <EmptyState title="No transactions found. Make your first credit purchase to get started." />
+      <TransactionsTable />
     </Page>
   );
 }

@@ -109,4 +109,26 @@ describe("SessionStore", () => {
       store.signIn({ email: "c@example.com", password: "wrong12", remember: false }),
     ).rejects.toMatchObject({ message: "Invalid login credentials", status: 401 });
   });
+
+  it("does not adopt an aal1 session that needs a second factor; completeMfa adopts the verified pair", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(200, makeSession({ aal: "aal1", mfa_required: true }))),
+    );
+    const events: string[] = [];
+    store.start();
+    store.subscribe((e) => events.push(e));
+    const pending = await store.signIn({ email: "c@example.com", password: "secret123" });
+    expect(pending.mfa_required).toBe(true);
+    expect(store.getSession()).toBeNull();
+    expect(localStorage.getItem("portal:session")).toBeNull();
+    expect(events).toEqual([]);
+    store.completeMfa(makeSession({ access_token: "access-2", aal: "aal2", mfa_required: false }));
+    expect(events).toEqual(["SIGNED_IN", "MFA_CHALLENGE_VERIFIED"]);
+    expect(store.getSession()?.aal).toBe("aal2");
+    // Verifying a factor while signed in (enrolment) only upgrades the session.
+    store.completeMfa(makeSession({ access_token: "access-3", aal: "aal2" }));
+    expect(events).toEqual(["SIGNED_IN", "MFA_CHALLENGE_VERIFIED", "MFA_CHALLENGE_VERIFIED"]);
+    expect(store.getSession()?.access_token).toBe("access-3");
+  });
 });

@@ -8,7 +8,12 @@ import {
 import { ApiError } from "../api/api-error";
 import { pageSingleton } from "../singleton";
 
-export type AuthEvent = "SIGNED_IN" | "SIGNED_OUT" | "TOKEN_REFRESHED" | "USER_UPDATED";
+export type AuthEvent =
+  | "SIGNED_IN"
+  | "SIGNED_OUT"
+  | "TOKEN_REFRESHED"
+  | "USER_UPDATED"
+  | "MFA_CHALLENGE_VERIFIED";
 export type AuthListener = (event: AuthEvent, session: Session | null) => void;
 
 const STORAGE_KEY = "portal:session";
@@ -224,13 +229,33 @@ export class SessionStore {
     this.retryDelayMs = Math.min(this.retryDelayMs * 2, MAX_RETRY_DELAY_MS);
   }
 
+  /**
+   * Password sign-in. When the user has a verified factor (issue 8) the returned aal1 session has
+   * `mfa_required` and is NOT adopted: the API refuses it everywhere but the factor challenge and
+   * verify calls, so the caller runs the second step with it and then calls `completeMfa`.
+   */
   async signIn(body: SignInBody): Promise<Session> {
     const res = await postJson("/api/auth/sign-in", body);
     if (!res.ok) throw await ApiError.fromResponse(res);
     const s = Session.parse(await res.json());
+    if (s.mfa_required) return s;
     if (!s.remember) setBrowserMarker();
     this.set(s, "SIGNED_IN");
     return s;
+  }
+
+  /** Adopts the aal2 session pair a successful factor verify returned (SPEC §4 event). */
+  completeMfa(next: Session): void {
+    const signingIn = this.session?.user.id !== next.user.id;
+    if (!next.remember) setBrowserMarker();
+    if (signingIn) {
+      this.set(next, "SIGNED_IN");
+    } else {
+      this.session = next;
+      this.write(next);
+      this.schedule();
+    }
+    this.emit("MFA_CHALLENGE_VERIFIED");
   }
 
   async signUp(body: SignUpBody): Promise<User> {

@@ -13,7 +13,7 @@ export function useUser(): User | null {
   return useSession()?.user ?? null;
 }
 
-/** Runs `listener` on SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED and USER_UPDATED. */
+/** Runs `listener` on SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED and MFA_CHALLENGE_VERIFIED. */
 export function useAuthEvents(listener: AuthListener): void {
   useEffect(() => session.subscribe(listener), [listener]);
 }

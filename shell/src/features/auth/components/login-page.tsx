@@ -1,5 +1,5 @@
-import { SignInBody } from "@contracts/auth.ts";
-import { useState } from "react";
+import { type Session, SignInBody } from "@contracts/auth.ts";
+import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import {
   ApiError,
@@ -14,12 +14,33 @@ import {
   toast,
 } from "shared-ui";
 import * as styles from "./auth-layout.css";
+import { MfaStep } from "./mfa-step";
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  // Issue 8: the password was right but the user has a verified factor; the second step follows.
+  const [mfaPending, setMfaPending] = useState<Session | null>(null);
+
+  const finish = () => {
+    toast.success("Logged in successfully!");
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from && from !== "/" ? from : "/dashboard", { replace: true });
+  };
+
+  const cancelMfa = useCallback(() => {
+    setMfaPending((s) => {
+      if (s) {
+        void fetch("/api/auth/sign-out", {
+          method: "POST",
+          headers: { authorization: `Bearer ${s.access_token}` },
+        }).catch(() => undefined);
+      }
+      return null;
+    });
+  }, []);
 
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -38,16 +59,28 @@ export default function LoginPage() {
     setErrors({});
     setPending(true);
     try {
-      await session.signIn(parsed.data);
-      toast.success("Logged in successfully!");
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== "/" ? from : "/dashboard", { replace: true });
+      const s = await session.signIn(parsed.data);
+      if (s.mfa_required) setMfaPending(s);
+      else finish();
     } catch (err) {
       toast.error("Error", err instanceof ApiError ? err.message : "Sign in failed");
     } finally {
       setPending(false);
     }
   };
+
+  if (mfaPending) {
+    return (
+      <MfaStep
+        pending={mfaPending}
+        onCancel={cancelMfa}
+        onVerified={(verified) => {
+          session.completeMfa(verified);
+          finish();
+        }}
+      />
+    );
+  }
 
   return (
     <Card>

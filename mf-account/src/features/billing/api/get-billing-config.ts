@@ -1,0 +1,16 @@
+import { BillingConfig } from "@contracts/billing.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "shared-ui";
+
+export const getBillingConfig = (signal?: AbortSignal) =>
+  api.get("/api/billing/config", BillingConfig, { signal });
+
+export const billingConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ["billing", "config"] as const,
+    queryFn: ({ signal }) => getBillingConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Whether the page shows PayPal's buttons (with credentials) or the sandbox checkout. */
+export const useBillingConfig = () => useQuery(billingConfigQueryOptions());

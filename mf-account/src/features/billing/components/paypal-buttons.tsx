@@ -1,0 +1,72 @@
+import { billingMessages as msg } from "@contracts/billing.ts";
+import { loadScript } from "@paypal/paypal-js";
+import { useEffect, useRef, useState } from "react";
+import { Skeleton, toast } from "shared-ui";
+import { createOrder } from "../api/create-order";
+import * as styles from "./billing.css";
+import { showCreateError } from "./payment-feedback";
+import { useCompletePayment } from "./use-complete-payment";
+
+interface Props {
+  clientId: string;
+  takeAmount(): string | null;
+}
+
+/** PayPal's own buttons (EUR, capture intent); the API creates and captures every order. */
+export function PayPalButtons({ clientId, takeAmount }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const [loading, setLoading] = useState(true);
+  const completePayment = useCompletePayment();
+  // The buttons are rendered once; the callbacks read the latest props through this ref.
+  const latest = useRef({ takeAmount, completePayment });
+  latest.current = { takeAmount, completePayment };
+
+  useEffect(() => {
+    let cancelled = false;
+    let buttons: { close(): Promise<void> } | null = null;
+    loadScript({ clientId, currency: "EUR", intent: "capture" })
+      .then(async (paypal) => {
+        if (cancelled || !paypal?.Buttons || !container.current) return;
+        const b = paypal.Buttons({
+          style: { layout: "vertical", label: "pay" },
+          createOrder: async () => {
+            const amount = latest.current.takeAmount();
+            if (!amount) throw new Error("invalid amount");
+            try {
+              const order = await createOrder({ amount, request_id: crypto.randomUUID() });
+              return order.id;
+            } catch (err) {
+              showCreateError(err);
+              throw err;
+            }
+          },
+          onApprove: async (data, actions) => {
+            const outcome = await latest.current.completePayment(data.orderID);
+            // INSTRUMENT_DECLINED: PayPal lets the buyer choose another funding source.
+            if (outcome === "declined") await actions.restart();
+          },
+          onError: () => toast.error(msg.paymentErrorTitle, msg.paymentError),
+        });
+        buttons = b;
+        await b.render(container.current);
+        if (!cancelled) setLoading(false);
+      })
+      .catch(() => {
+        if (!cancelled) {
+          setLoading(false);
+          toast.error(msg.paymentErrorTitle, msg.initiateFailed);
+        }
+      });
+    return () => {
+      cancelled = true;
+      void buttons?.close().catch(() => {});
+    };
+  }, [clientId]);
+
+  return (
+    <div className={styles.paymentContainer}>
+      {loading && <Skeleton height={48} />}
+      <div ref={container} data-testid="paypal-buttons" />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { CreateOrderResponse } from "@contracts/billing.ts";
+import { useState } from "react";
+import { Badge, Button, formatMoney, toast } from "shared-ui";
+import { approveSandboxOrder } from "../api/approve-sandbox-order";
+import { createOrder } from "../api/create-order";
+import * as styles from "./billing.css";
+import { showCreateError } from "./payment-feedback";
+import { useCompletePayment } from "./use-complete-payment";
+
+interface Props {
+  /** Validates the typed amount (toasting 'Invalid Amount') and returns it, or null. */
+  takeAmount(): string | null;
+}
+
+/**
+ * Offline checkout against the PayPal simulator: the same create → approve → capture path as
+ * PayPal's buttons, with the buyer's approval given here instead of in PayPal's window.
+ */
+export function SandboxCheckout({ takeAmount }: Props) {
+  const [order, setOrder] = useState<CreateOrderResponse | null>(null);
+  const [step, setStep] = useState<"idle" | "creating" | "approving" | "paid">("idle");
+  const completePayment = useCompletePayment();
+
+  const start = async () => {
+    const amount = takeAmount();
+    if (!amount) return;
+    setStep("creating");
+    try {
+      setOrder(await createOrder({ amount, request_id: crypto.randomUUID() }));
+      setStep("idle");
+    } catch (err) {
+      showCreateError(err);
+      setStep("idle");
+    }
+  };
+
+  const approve = async () => {
+    if (!order) return;
+    setStep("approving");
+    try {
+      await approveSandboxOrder(order.id);
+    } catch (err) {
+      showCreateError(err);
+      setStep("idle");
+      return;
+    }
+    const outcome = await completePayment(order.id);
+    if (outcome === "paid") setStep("paid");
+    else {
+      setStep("idle");
+      if (outcome === "failed") setOrder(null);
+    }
+  };
+
+  const cancel = () => {
+    setOrder(null);
+    toast.info("Payment cancelled", "No money was taken.");
+  };
+
+  return (
+    <div className={styles.sandbox} data-testid="sandbox-checkout">
+      <div className={styles.sandboxHeader}>
+        <span>PayPal sandbox checkout</span>
+        <Badge tone="warning">Sandbox</Badge>
+      </div>
+      <p className={styles.hint}>
+        No PayPal credentials are configured, so payments go to the built-in PayPal simulator. No
+        real money is charged.
+      </p>
+      {order ? (
+        <div className={styles.approval} aria-live="polite">
+          <strong>
+            Approve payment of {formatMoney(order.amount)} {order.currency}
+          </strong>
+          <span className={styles.hint}>
+            PayPal order <span className={styles.mono}>{order.id}</span>
+          </span>
+          <div className={styles.actions}>
+            <Button onPress={approve} isPending={step === "approving"} isDisabled={step === "paid"}>
+              Approve payment
+            </Button>
+            <Button
+              variant="secondary"
+              onPress={cancel}
+              isDisabled={step === "approving" || step === "paid"}
+            >
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button onPress={start} isPending={step === "creating"}>
+          Pay with PayPal
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { billingMessages as msg, type Transaction } from "@contracts/billing.ts";
+import {
+  Badge,
+  Cell,
+  Column,
+  EmptyState,
+  formatMoney,
+  Row,
+  Skeleton,
+  shortId,
+  Table,
+  TableBody,
+  TableHeader,
+} from "shared-ui";
+import { useTransactions } from "../api/get-transactions";
+import { formatDateTime } from "../format-date";
+import * as styles from "./billing.css";
+
+/** /transactions: newest first, short id, amount in EUR, status, date, payment id or N/A. */
+export function TransactionsTable() {
+  const { data, isPending, isError } = useTransactions();
+  if (isPending) {
+    return (
+      <div className={styles.stack} aria-busy="true">
+        <Skeleton height={40} />
+        <Skeleton height={40} />
+        <Skeleton height={40} />
+      </div>
+    );
+  }
+  if (isError) return <EmptyState title="Could not load your transactions. Please try again." />;
+  if (data.transactions.length === 0) return <EmptyState title={msg.noTransactions} />;
+  return (
+    <Table aria-label="Transactions">
+      <TableHeader>
+        <Column isRowHeader>ID</Column>
+        <Column>Amount</Column>
+        <Column>Status</Column>
+        <Column>Date</Column>
+        <Column>Payment ID</Column>
+      </TableHeader>
+      <TableBody<Transaction> items={data.transactions} emptyText={msg.noTransactions}>
+        {(t) => (
+          <Row id={t.id}>
+            <Cell>
+              <span className={styles.mono} title={t.id}>
+                {shortId(t.id)}
+              </span>
+            </Cell>
+            <Cell>
+              <span
+                className={[
+                  styles.amountCell,
+                  t.amount.startsWith("-") ? styles.negative : "",
+                ].join(" ")}
+              >
+                {formatMoney(t.amount)} EUR
+              </span>
+            </Cell>
+            <Cell>
+              <Badge status={t.status} />
+            </Cell>
+            <Cell>{formatDateTime(t.created_at)}</Cell>
+            <Cell>
+              <span className={styles.mono}>{t.paypal_transaction_id ?? "N/A"}</span>
+            </Cell>
+          </Row>
+        )}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,158 @@
+import type { Factor } from "@contracts/factors.ts";
+import { useState } from "react";
+import {
+  ApiError,
+  Badge,
+  Button,
+  Card,
+  Cell,
+  Column,
+  ConfirmDialog,
+  EmptyState,
+  Row,
+  Skeleton,
+  Table,
+  TableBody,
+  TableHeader,
+  toast,
+} from "shared-ui";
+import { useDeleteFactor } from "../api/delete-factor";
+import { useFactors } from "../api/get-factors";
+import { AddPasskeyDialog } from "./add-passkey-dialog";
+import { EnrollTotpDialog } from "./enroll-totp-dialog";
+import * as styles from "./mfa.css";
+
+const typeLabel: Record<Factor["factor_type"], string> = {
+  totp: "Authenticator app",
+  webauthn: "Passkey",
+  phone: "Phone (SMS)",
+};
+
+const added = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "2-digit",
+  year: "numeric",
+});
+
+/** Issue 8: the 'Two-factor authentication' section of /settings. */
+export function TwoFactorSection() {
+  const factors = useFactors();
+  const remove = useDeleteFactor();
+  const [dialog, setDialog] = useState<"totp" | "passkey" | null>(null);
+  const [removing, setRemoving] = useState<Factor | null>(null);
+  const passkeysSupported = typeof window !== "undefined" && "PublicKeyCredential" in window;
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        toast.success("Factor removed", `${removing.friendly_name} is no longer asked at sign-in.`);
+        setRemoving(null);
+      },
+      onError: (err) =>
+        toast.error(
+          "Error",
+          err instanceof ApiError ? err.message : "Could not remove the factor.",
+        ),
+    });
+  };
+
+  const list = factors.data ?? [];
+  return (
+    <Card
+      as="section"
+      title="Two-factor authentication"
+      description="After your password, ask for a code from an authenticator app or a passkey at sign-in."
+      actions={
+        <div className={styles.actions}>
+          <Button size="sm" onPress={() => setDialog("totp")}>
+            Set up authenticator app
+          </Button>
+          {passkeysSupported && (
+            <Button size="sm" variant="secondary" onPress={() => setDialog("passkey")}>
+              Add passkey
+            </Button>
+          )}
+        </div>
+      }
+    >
+      {factors.isPending ? (
+        <Skeleton height="96px" />
+      ) : factors.isError ? (
+        <EmptyState
+          title="Could not load your factors"
+          description={factors.error instanceof ApiError ? factors.error.message : undefined}
+          action={
+            <Button size="sm" variant="secondary" onPress={() => factors.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : list.length === 0 ? (
+        <EmptyState
+          title="Two-factor authentication is off"
+          description="Add an authenticator app or a passkey to protect your servers and credits."
+        />
+      ) : (
+        <Table aria-label="Two-factor authentication factors">
+          <TableHeader>
+            <Column isRowHeader>Name</Column>
+            <Column>Type</Column>
+            <Column>Status</Column>
+            <Column>Added</Column>
+            <Column>
+              <span className={styles.srOnly}>Actions</span>
+            </Column>
+          </TableHeader>
+          <TableBody items={list}>
+            {(f) => (
+              <Row id={f.id}>
+                <Cell>
+                  <span className={styles.name}>{f.friendly_name}</span>
+                </Cell>
+                <Cell>{typeLabel[f.factor_type]}</Cell>
+                <Cell>
+                  <Badge tone={f.status === "verified" ? "success" : "warning"}>
+                    {f.status === "verified" ? "Verified" : "Unverified"}
+                  </Badge>
+                </Cell>
+                <Cell>{added.format(new Date(f.created_at))}</Cell>
+                <Cell>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove ${f.friendly_name}`}
+                    onPress={() => setRemoving(f)}
+                  >
+                    Remove
+                  </Button>
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      )}
+      <EnrollTotpDialog
+        isOpen={dialog === "totp"}
+        onOpenChange={(o) => setDialog(o ? "totp" : null)}
+      />
+      <AddPasskeyDialog
+        isOpen={dialog === "passkey"}
+        onOpenChange={(o) => setDialog(o ? "passkey" : null)}
+      />
+      <ConfirmDialog
+        title="Remove this factor?"
+        isOpen={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        onConfirm={confirmRemove}
+        confirmLabel="Remove"
+        destructive
+        isPending={remove.isPending}
+      >
+        {removing?.status === "verified" && list.filter((f) => f.status === "verified").length === 1
+          ? `${removing.friendly_name} is your only second factor: signing in will need just your password again.`
+          : `${removing?.friendly_name ?? "This factor"} will no longer be accepted at sign-in.`}
+      </ConfirmDialog>
+    </Card>
+  );
+}

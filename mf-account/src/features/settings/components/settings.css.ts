@@ -1,0 +1,21 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "shared-ui/theme";
+
+export const details = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  rowGap: vars.space.sm,
+  columnGap: vars.space.xl,
+  margin: 0,
+});
+
+globalStyle(`${details} dt`, { color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+globalStyle(`${details} dd`, { margin: 0, fontWeight: vars.fontWeight.medium });
+
+export const credits = style({ fontVariantNumeric: "tabular-nums" });
+
+export const form = style({ maxWidth: "420px" });
+
+export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
+
+export const fields = style({ display: "grid", gap: vars.space.md });

@@ -1,0 +1,151 @@
+import { Session } from "@contracts/auth.ts";
+import { Challenge, CodeForm, type Factor, FactorList } from "@contracts/factors.ts";
+import { startAuthentication } from "@simplewebauthn/browser";
+import { useEffect, useState } from "react";
+import { ApiError, Button, Card, Form, fieldErrors, Skeleton, TextField, toast } from "shared-ui";
+import * as styles from "./auth-layout.css";
+
+/**
+ * The pending aal1 session is not in the session store (the API refuses it everywhere else), so
+ * these calls carry its token themselves instead of going through `api`.
+ */
+async function call<T>(
+  token: string,
+  path: string,
+  body: unknown,
+  schema: { parse(v: unknown): T },
+  method = "POST",
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw ApiError.network(cause);
+  }
+  if (!res.ok) throw await ApiError.fromResponse(res);
+  return schema.parse(await res.json());
+}
+
+// ApiError carries the API's message; a WebAuthn DOMException (cancelled, timed out) its own.
+const message = (err: unknown) => (err instanceof Error ? err.message : "Verification failed");
+
+export interface MfaStepProps {
+  pending: Session;
+  onVerified: (session: Session) => void;
+  onCancel: () => void;
+}
+
+/** Issue 8: the sign-in second step, for a user with a verified TOTP factor or passkey. */
+export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
+  const token = pending.access_token;
+  const [factors, setFactors] = useState<Factor[] | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    call(token, "/api/auth/factors", undefined, FactorList, "GET")
+      .then((list) => setFactors(list.factors.filter((f) => f.status === "verified")))
+      .catch((err) => {
+        toast.error("Error", message(err));
+        onCancel();
+      });
+  }, [token, onCancel]);
+
+  const verify = async (factor: Factor, proof: (c: Challenge) => Promise<object>) => {
+    setBusy(factor.id);
+    try {
+      const challenge = await call(
+        token,
+        `/api/auth/factors/${factor.id}/challenge`,
+        undefined,
+        Challenge,
+      );
+      const body = { challenge_id: challenge.id, ...(await proof(challenge)) };
+      onVerified(await call(token, `/api/auth/factors/${factor.id}/verify`, body, Session));
+    } catch (err) {
+      toast.error("Error", message(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const totp = factors?.find((f) => f.factor_type === "totp");
+  const passkeys = factors?.filter((f) => f.factor_type === "webauthn") ?? [];
+
+  const onSubmitCode = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!totp) return;
+    const parsed = CodeForm.safeParse({
+      code: String(new FormData(e.currentTarget).get("code") ?? ""),
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      toast.error("Validation Error", parsed.error.issues[0]?.message);
+      return;
+    }
+    setErrors({});
+    void verify(totp, async () => ({ code: parsed.data.code }));
+  };
+
+  const signInWithPasskey = (factor: Factor) =>
+    verify(factor, async (c) => {
+      const optionsJSON = c.webauthn?.credential_options as unknown as Parameters<
+        typeof startAuthentication
+      >[0]["optionsJSON"];
+      const response = await startAuthentication({ optionsJSON });
+      return { webauthn: { type: "request", credential_response: response } };
+    });
+
+  return (
+    <Card>
+      <div>
+        <h1 className={styles.title}>Two-factor authentication</h1>
+        <p className={styles.subtitle}>
+          {totp
+            ? "Enter the 6-digit code from your authenticator app to finish signing in."
+            : "Confirm it's you with your passkey to finish signing in."}
+        </p>
+      </div>
+      {factors === null && <Skeleton height="80px" />}
+      {totp && (
+        <Form onSubmit={onSubmitCode} validationErrors={errors} validationBehavior="aria">
+          <TextField
+            label="Authentication code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+          />
+          <Button type="submit" isPending={busy === totp.id} className={styles.submit}>
+            Verify
+          </Button>
+        </Form>
+      )}
+      {passkeys.map((p) => (
+        <Button
+          key={p.id}
+          variant={totp ? "secondary" : "primary"}
+          className={styles.submit}
+          isPending={busy === p.id}
+          isDisabled={busy !== null && busy !== p.id}
+          onPress={() => signInWithPasskey(p)}
+        >
+          {passkeys.length > 1 ? `Use passkey "${p.friendly_name}"` : "Use passkey"}
+        </Button>
+      ))}
+      <p className={styles.footer}>
+        <Button variant="ghost" size="sm" onPress={onCancel}>
+          Back to sign in
+        </Button>
+      </p>
+    </Card>
+  );
+}

@@ -71,7 +71,9 @@ describe("shop: buy, renew, suspended (issue 5)", () => {
     const cards = page.getByRole("article");
     await cards.first().waitFor();
     const names = await cards.getByRole("heading").allTextContents();
-    expect(names.slice(0, 3)).toEqual(["VPS Start", "VPS Plus", "VPS Pro"]);
+    // Cheapest first; other journeys may have added products, so look at the seeded ones.
+    const demo = ["VPS Start", "VPS Plus", "VPS Pro"];
+    expect(names.filter((n) => demo.includes(n))).toEqual(demo);
     expect(await page.getByText("1 IPv4 Address").count()).toBe(names.length);
     await page.waitForTimeout(5500); // let the sign-in toast fade before the picture
     await page.screenshot({ path: join(outDir, "shop-vps-products.png"), fullPage: true });

@@ -33,6 +33,12 @@ function ensureWrk() {
 }
 
 function ensureBuilt() {
+  if (withPages && !existsSync(join(root, "shell", "dist-single"))) {
+    execFileSync("npx", ["vite", "build", "-c", "shell/vite.single.config.ts"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+  }
   const apps = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin"];
   if (apps.some((a) => !existsSync(join(root, a, "dist")))) {
     execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
@@ -182,6 +188,7 @@ async function main() {
     machine: { cpus: (await import("node:os")).cpus().length },
   };
   let sql;
+  let single;
   try {
     await waitReady(baseUrl, portal);
     sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
@@ -345,21 +352,37 @@ async function main() {
     results.invariants.purchasesMatchOrders = buyerOrders === succeeded;
     results.invariants.affordableBought = succeeded === 1400;
 
-    // 3. Pages in Chromium, federated against the single-bundle build.
-    const pagesModule = join(root, "bench", "pages.mjs");
-    if (withPages && existsSync(pagesModule)) {
+    // 3. Pages in Chromium, federated against the single-bundle build served by a second
+    // instance on the same database.
+    if (withPages) {
       console.log("Pages...");
-      const { measurePages } = await import(pagesModule);
-      results.pages = await measurePages({
-        root,
+      const singlePort = await freePort();
+      const singleBaseUrl = `http://127.0.0.1:${singlePort}`;
+      single = startProcess("node", [join(root, "scripts", "start.mjs")], {
+        PORT: String(singlePort),
+        DATA_DIR: mkdtempSync(join(tmpdir(), "portal-bench-single-")),
+        DATABASE_URL: databaseUrl,
+        PUBLIC_URL: singleBaseUrl,
+        SHELL_DIST_DIR: "shell/dist-single",
+        LOG_LEVEL: "error",
+        JOBS_ENABLED: "false",
+        AUTH_RATE_LIMIT_PER_IP: "1000000",
+        AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
+      });
+      await waitReady(singleBaseUrl, single);
+      const { measurePages, pagesTable } = await import("./pages.mjs");
+      const measured = await measurePages({
         baseUrl,
-        databaseUrl,
+        singleBaseUrl,
         email: MEASURED_EMAIL,
         password: BENCH_PASSWORD,
+        log: (m) => console.log(`  ${m}`),
       });
+      results.pages = { ...measured, table: pagesTable(measured) };
     }
   } finally {
     await sql?.end();
+    await single?.stop();
     await bare.stop();
     await portal.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -402,7 +425,29 @@ function budgets(r) {
       inv.affordableBought,
     JSON.stringify(inv),
   );
-  if (r.pages?.budgets) out.push(...r.pages.budgets);
+  if (r.pages) {
+    const si = r.pages.shellInitial;
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    add("shell initial JS <= 150 KB gzip", si.federated.gzip <= 150 * 1024, kb(si.federated.gzip));
+    if (si.single) {
+      const ratio = si.federated.gzip / si.single.gzip;
+      add(
+        "shell initial JS <= 1.3x single bundle",
+        ratio <= 1.3,
+        `${ratio.toFixed(2)}x (single ${kb(si.single.gzip)})`,
+      );
+    }
+    const dash = r.pages.pages["/dashboard"];
+    if (dash?.single) {
+      const ratio = dash.federated.dataVisibleMs / dash.single.dataVisibleMs;
+      add("/dashboard data visible <= 1.15x single bundle", ratio <= 1.15, `${ratio.toFixed(2)}x`);
+    }
+    add(
+      "/dashboard data visible < 1.5 s at 4x throttle",
+      dash?.federated.dataVisibleMs < 1500,
+      `${Math.round(dash?.federated.dataVisibleMs)} ms`,
+    );
+  }
   return out;
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { federation } from "@module-federation/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
@@ -32,12 +34,54 @@ function devRemotesJson(): Plugin {
   };
 }
 
+const shellSrc = fileURLToPath(new URL("./src/", import.meta.url));
+const sharedUiSrc = fileURLToPath(new URL("../shared-ui/src/", import.meta.url));
+const FRAME_UI = "\0portal-frame-shared-ui.ts";
+
+/**
+ * The shell's own code takes shared-ui from source through a copy of its barrel, tree-shaken,
+ * rather than through the federation share: a shared package is built whole (every widget and
+ * all of react-aria), which made it the largest part of the shell's initial JS. Safe because
+ * shared-ui keeps its state (session, query client, toast queue) in page singletons on
+ * globalThis, so the frame's copy and the shared one the remotes get use the same instances.
+ * The shell still provides the whole shared-ui to remotes, as a chunk loaded when one needs it.
+ */
+function frameTakesSharedUiFromSource(): Plugin {
+  return {
+    name: "portal-frame-shared-ui-from-source",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "shared-ui" && importer?.startsWith(shellSrc)) return FRAME_UI;
+      return undefined;
+    },
+    load(id) {
+      if (id !== FRAME_UI) return undefined;
+      // A different module id than shared-ui's index.ts, so the whole barrel stays out of the frame.
+      const barrel = readFileSync(`${sharedUiSrc}index.ts`, "utf8");
+      return barrel.replace(
+        /(from |import )"\.\/([^"]+)"/g,
+        (_m, kw: string, rel: string) => `${kw}"${sharedUiSrc}${rel}"`,
+      );
+    },
+  };
+}
+
+/**
+ * shared-ui's modules have no side effects apart from their CSS and the global theme, so the
+ * frame keeps only the components it renders (and their CSS).
+ */
+function moduleSideEffects(id: string): boolean {
+  if (!id.startsWith(sharedUiSrc) || !/\.tsx?$/.test(id)) return true;
+  return id.startsWith(`${sharedUiSrc}theme/`) || id.startsWith(`${sharedUiSrc}styles/`);
+}
+
 export default defineConfig({
   resolve: { alias: contractsAlias },
   plugins: [
     react(),
     vanillaExtractPlugin(),
     devRemotesJson(),
+    frameTakesSharedUiFromSource(),
     federation({
       name: "shell",
       // No remotes at build time: they are registered at runtime from /remotes.json.
@@ -52,5 +96,5 @@ export default defineConfig({
     strictPort: true,
     proxy: { "/api": { target: apiDevTarget, changeOrigin: false } },
   },
-  build: { target: "es2022" },
+  build: { target: "es2022", rolldownOptions: { treeshake: { moduleSideEffects } } },
 });

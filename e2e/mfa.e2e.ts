@@ -81,7 +81,7 @@ describe("multi-factor sign-in (issue 8)", () => {
     await dialog.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
     const secret = (await dialog.getByTestId("totp-secret").textContent())?.trim() ?? "";
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await page.screenshot({ path: join(shots, "enroll-totp.png") });
+    await dialog.screenshot({ path: join(shots, "enroll-totp.png") });
     await dialog.getByLabel("Code from the app").fill("12");
     await dialog.getByRole("button", { name: "Verify and enable" }).click();
     await toast(page, "Validation Error").waitFor();
@@ -121,7 +121,9 @@ describe("multi-factor sign-in (issue 8)", () => {
       .getByRole("row", { name: /Laptop passkey/ })
       .getByText("Verified")
       .waitFor();
-    await page.screenshot({ path: join(shots, "settings-factors.png") });
+    await section.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await section.screenshot({ path: join(shots, "settings-factors.png") });
 
     // Second step with the passkey instead of a code.
     await signOut(page);

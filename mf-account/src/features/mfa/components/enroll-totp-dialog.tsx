@@ -83,7 +83,7 @@ export function EnrollTotpDialog({
   return (
     <Dialog title="Set up an authenticator app" isOpen={isOpen} onOpenChange={close}>
       {!enrolled ? (
-        <Form onSubmit={onName} validationErrors={errors} validationBehavior="aria">
+        <Form key="name" onSubmit={onName} validationErrors={errors} validationBehavior="aria">
           <p className={styles.muted}>
             Use any TOTP app (Google Authenticator, 1Password, Authy, …). Give it a name you will
             recognise later.
@@ -99,7 +99,8 @@ export function EnrollTotpDialog({
           </div>
         </Form>
       ) : (
-        <Form onSubmit={onCode} validationErrors={errors} validationBehavior="aria">
+        // A separate key: without it React reuses the name input for the code field, value included.
+        <Form key="code" onSubmit={onCode} validationErrors={errors} validationBehavior="aria">
           <div className={styles.setup}>
             <img
               className={styles.qr}

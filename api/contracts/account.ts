@@ -17,3 +17,7 @@ export const ProfileChangedEvent = z.object({
   credits: Money,
 });
 export type ProfileChangedEvent = z.infer<typeof ProfileChangedEvent>;
+
+/** Pushed on GET /api/events when the caller's services or orders change (admin, expiry job, another tab). */
+export const DataChangedEvent = z.object({ topic: z.enum(["services", "orders"]) });
+export type DataChangedEvent = z.infer<typeof DataChangedEvent>;

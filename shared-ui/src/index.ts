@@ -8,7 +8,7 @@ export { ApiError } from "./api/api-error";
 export { api, apiRequest, type Parser, type RequestOptions } from "./api/client";
 export { getMyServices, myServicesQueryOptions, useMyServices } from "./api/get-my-services";
 export { getProfile, profileQueryOptions, useProfile } from "./api/get-profile";
-export { followProfileEvents, useProfileEvents } from "./api/profile-events";
+export { followUserEvents, useUserEvents } from "./api/user-events";
 export { Badge, type BadgeProps, type BadgeTone, toneForStatus } from "./Badge/Badge";
 export { Button, type ButtonProps } from "./Button/Button";
 export { Card, type CardProps } from "./Card/Card";

@@ -3,22 +3,23 @@ import { streamSSE } from "hono/streaming";
 import type { AppEnv, Deps } from "../context.ts";
 import { describe } from "../openapi.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import type { ProfileChange } from "./hub.ts";
+import type { UserEvent } from "./hub.ts";
 
 const KEEPALIVE_MS = 25_000;
 
 export function eventRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/",
-    describe({ summary: "Server-sent events for the caller: `profile` when the profile row changes", tags: ["events"] }),
+    describe({ summary:
+      "Server-sent events for the caller: `profile` with the profile row when it changes, `changed` with the topic (services, orders) when one of their lists changes", tags: ["events"] }),
     requireAuth(deps),
     (c) => {
       const { userId } = c.get("auth");
       return streamSSE(c, async (stream) => {
-        const queue: ProfileChange[] = [];
+        const queue: UserEvent[] = [];
         let wake: (() => void) | undefined;
-        const unsubscribe = deps.events.subscribe(userId, (change) => {
-          queue.push(change);
+        const unsubscribe = deps.events.subscribe(userId, (event) => {
+          queue.push(event);
           wake?.();
         });
         stream.onAbort(() => {
@@ -29,7 +30,7 @@ export function eventRoutes(deps: Deps) {
         while (!stream.aborted) {
           const next = queue.shift();
           if (next) {
-            await stream.writeSSE({ event: "profile", data: JSON.stringify(next) });
+            await stream.writeSSE({ event: next.event, data: JSON.stringify(next.data) });
             continue;
           }
           await new Promise<void>((resolve) => {

@@ -7,28 +7,44 @@ export interface ProfileChange {
   username: string;
   credits: string;
 }
-type Listener = (change: ProfileChange) => void;
+/** What a user's event stream carries: the profile row itself, or which of their lists changed. */
+export type UserEvent =
+  | { event: "profile"; data: ProfileChange }
+  | { event: "changed"; data: { topic: DataTopic } };
+type DataTopic = "services" | "orders";
+type Listener = (event: UserEvent) => void;
 
 export interface EventHub {
   subscribe(userId: string, listener: Listener): () => void;
   close(): Promise<void>;
 }
 
+function parse<T>(channel: string, payload: string): T | undefined {
+  try {
+    return JSON.parse(payload) as T;
+  } catch {
+    log("warn", "bad notification payload", { channel });
+    return undefined;
+  }
+}
+
 /**
- * One LISTEN per API instance on the channel the profiles trigger NOTIFYs; changes fan out to the
- * open event streams of that user on this instance. Works with any number of replicas.
+ * One LISTEN per API instance on each channel the triggers NOTIFY (profiles; services and
+ * orders); changes fan out to the open event streams of that user on this instance. Works with
+ * any number of replicas.
  */
 export async function startEventHub(sql: Sql): Promise<EventHub> {
   const listeners = new Map<string, Set<Listener>>();
+  const send = (userId: string, event: UserEvent) => {
+    for (const listener of listeners.get(userId) ?? []) listener(event);
+  };
   const subscription = await sql.listen("profile_changes", (payload) => {
-    let change: ProfileChange;
-    try {
-      change = JSON.parse(payload) as ProfileChange;
-    } catch {
-      log("warn", "bad profile_changes payload");
-      return;
-    }
-    for (const listener of listeners.get(change.id) ?? []) listener(change);
+    const change = parse<ProfileChange>("profile_changes", payload);
+    if (change) send(change.id, { event: "profile", data: change });
+  });
+  const dataSubscription = await sql.listen("user_data_changes", (payload) => {
+    const change = parse<{ user_id: string; topic: DataTopic }>("user_data_changes", payload);
+    if (change) send(change.user_id, { event: "changed", data: { topic: change.topic } });
   });
   // A reconnected listener may have missed notifications: forget every cached session then.
   const authSubscription = await sql.listen("auth_changes", (payload) => sessionCache.apply(payload), () =>
@@ -45,6 +61,7 @@ export async function startEventHub(sql: Sql): Promise<EventHub> {
     },
     close: async () => {
       await subscription.unlisten();
+      await dataSubscription.unlisten();
       await authSubscription.unlisten();
     },
   };

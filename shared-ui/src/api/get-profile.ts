@@ -11,5 +11,5 @@ export const profileQueryOptions = () =>
     queryFn: ({ signal }) => getProfile(signal),
   });
 
-/** The caller's profile (username, email, credits); kept live by useProfileEvents. */
+/** The caller's profile (username, email, credits); kept live by useUserEvents. */
 export const useProfile = () => useQuery(profileQueryOptions());

@@ -2,7 +2,7 @@ import { UserResponse } from "@contracts/auth.ts";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { api, Skeleton, session, useProfileEvents } from "shared-ui";
+import { api, Skeleton, session, useUserEvents } from "shared-ui";
 import { useInactivitySignOut } from "../../inactivity/use-inactivity-sign-out";
 import { RemoteBoundary } from "../../remotes/remote-boundary";
 import * as styles from "./app-layout.css";
@@ -39,7 +39,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useCurrentUser();
-  useProfileEvents();
+  useUserEvents();
   useInactivitySignOut(() => {
     void session.signOut();
     navigate("/auth/login", { replace: true });

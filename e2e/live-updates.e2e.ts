@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("live balance (SPEC §4)", () => {
+describe("live updates over the event stream", () => {
   it("updates the top bar when the profile's credits change in the database", async () => {
     const user = uniqueUser();
     const { context, page } = await newPage(browser);
@@ -27,6 +27,26 @@ describe("live balance (SPEC §4)", () => {
     await page.getByTestId("balance").getByText("42.00 EUR").waitFor({ timeout: 10_000 });
     await sql`update profiles set credits = 17.5 where email = ${user.email}`;
     await page.getByTestId("balance").getByText("17.50 EUR").waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  it("shows a service added to the account, then its suspension, on the open dashboard without a reload", async () => {
+    const user = uniqueUser();
+    const { context, page } = await newPage(browser);
+    await register(page, user);
+    await signIn(page, user.email, user.password);
+    await page.getByText("No services found. Contact an administrator to get started.").waitFor();
+    await page.waitForTimeout(1000);
+    const [service] = await sql<{ id: string }[]>`
+      insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id)
+      select id, 'vps', '198.51.100.77', '4', '2', '80', ${100_000 + Math.floor(Math.random() * 700_000)}
+      from profiles where email = ${user.email}
+      returning id`;
+    const short = service!.id.slice(0, 8);
+    const table = page.getByRole("grid", { name: "Your services" });
+    await table.getByRole("button", { name: `Manage ${short}` }).waitFor({ timeout: 10_000 });
+    await sql`update services set service_status = 'suspended' where id = ${service!.id}`;
+    await table.getByRole("button", { name: `Suspended ${short}` }).waitFor({ timeout: 10_000 });
     await context.close();
   });
 });

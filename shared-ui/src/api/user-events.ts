@@ -1,4 +1,4 @@
-import { type Profile, ProfileChangedEvent } from "@contracts/account.ts";
+import { DataChangedEvent, type Profile, ProfileChangedEvent } from "@contracts/account.ts";
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { queryClient as defaultClient } from "../query/query-client";
@@ -30,6 +30,22 @@ export function applyProfileEvent(client: QueryClient, data: unknown): void {
   }
 }
 
+/**
+ * Which queries show each topic of a `changed` event. The keys are the ones the pages use:
+ * ["services", …] for the caller's services, ["shop", "orders"] for their orders.
+ */
+const queriesOfTopic: Record<DataChangedEvent["topic"], readonly (readonly string[])[]> = {
+  services: [["services"]],
+  orders: [["shop", "orders"]],
+};
+
+export function applyDataChangedEvent(client: QueryClient, data: unknown): void {
+  const parsed = DataChangedEvent.safeParse(data);
+  if (!parsed.success) return;
+  for (const queryKey of queriesOfTopic[parsed.data.topic])
+    void client.invalidateQueries({ queryKey });
+}
+
 /** Splits a text/event-stream into events (https://html.spec.whatwg.org/#event-stream-interpretation). */
 export function parseSseChunk(buffer: string): {
   events: { event: string; data: string }[];
@@ -55,11 +71,11 @@ export function parseSseChunk(buffer: string): {
 }
 
 /**
- * Follows GET /api/events and writes `profile` events into the profile query, so the balance
- * in the top bar changes live. fetch() rather than EventSource because EventSource cannot send
+ * Follows GET /api/events: `profile` events go into the profile query, so the balance in the top
+ * bar changes live; `changed` events refetch the caller's services or orders. fetch() rather than EventSource because EventSource cannot send
  * the Authorization header. Reconnects with exponential backoff until `signal` aborts.
  */
-export async function followProfileEvents(
+export async function followUserEvents(
   signal: AbortSignal,
   client: QueryClient = defaultClient,
 ): Promise<void> {
@@ -78,7 +94,12 @@ export async function followProfileEvents(
       if (res.ok && res.body) {
         attempt = 0;
         // Changes made while we were disconnected were not streamed: read them once.
-        if (connectedBefore) void client.invalidateQueries({ queryKey: ["account", "profile"] });
+        if (connectedBefore) {
+          void client.invalidateQueries({ queryKey: ["account", "profile"] });
+          for (const keys of Object.values(queriesOfTopic)) {
+            for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+          }
+        }
         connectedBefore = true;
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = "";
@@ -88,9 +109,9 @@ export async function followProfileEvents(
           const parsed = parseSseChunk(buffer + value);
           buffer = parsed.rest;
           for (const ev of parsed.events) {
-            if (ev.event !== "profile") continue;
             try {
-              applyProfileEvent(client, JSON.parse(ev.data));
+              if (ev.event === "profile") applyProfileEvent(client, JSON.parse(ev.data));
+              else if (ev.event === "changed") applyDataChangedEvent(client, JSON.parse(ev.data));
             } catch {
               // A malformed event is skipped; the next one carries the full state again.
             }
@@ -106,13 +127,13 @@ export async function followProfileEvents(
   }
 }
 
-/** Keeps the profile query live while someone is signed in. */
-export function useProfileEvents(): void {
+/** Keeps the profile, services and orders queries live while someone is signed in. */
+export function useUserEvents(): void {
   const userId = useSession()?.user.id;
   useEffect(() => {
     if (!userId) return;
     const controller = new AbortController();
-    void followProfileEvents(controller.signal);
+    void followUserEvents(controller.signal);
     return () => controller.abort();
   }, [userId]);
 }

@@ -51,6 +51,8 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IdempotencyKey = z
   .string({ message: ShopMessages.keyRequired })
   .regex(/^[A-Za-z0-9_:-]{8,100}$/, ShopMessages.keyInvalid);
+/** The request headers of purchase and renewal (header names arrive lower-cased). */
+export const IdempotencyHeaders = z.object({ "idempotency-key": IdempotencyKey });
 
 export const PurchaseRequest = z.object({
   product_id: z.uuid({ message: ShopMessages.productNotFound }),

@@ -12,7 +12,7 @@ import type { AppEnv } from "./context.ts";
  */
 const META = Symbol("openapi");
 
-type Target = "json" | "query" | "param";
+type Target = "json" | "query" | "param" | "header";
 interface RouteDoc {
   summary: string;
   tags?: string[];
@@ -87,9 +87,9 @@ export function openApiDocument(app: Hono<AppEnv>, info: { title: string; versio
       };
       if (request.target === "json") {
         requestBody = { required: true, content: { "application/json": { schema } } };
-      } else if (request.target === "query") {
+      } else if (request.target === "query" || request.target === "header") {
         for (const [name, s] of Object.entries(schema.properties ?? {})) {
-          parameters.push({ name, in: "query", required: schema.required?.includes(name) ?? false, schema: s });
+          parameters.push({ name, in: request.target, required: schema.required?.includes(name) ?? false, schema: s });
         }
       }
     }

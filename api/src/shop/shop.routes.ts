@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate, validationError } from "../openapi.ts";
+import { describe, validate } from "../openapi.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import {
   IDEMPOTENCY_HEADER,
-  IdempotencyKey,
+  IdempotencyHeaders,
   OrderList,
   OrderParams,
   OrderResult,
@@ -14,12 +14,6 @@ import {
   PurchaseRequest,
 } from "../../contracts/shop.ts";
 import { listOrders, listProducts, purchase, renew, type ShopOutcome } from "./shop.service.ts";
-
-function idempotencyKey(c: Context<AppEnv>): string {
-  const parsed = IdempotencyKey.safeParse(c.req.header(IDEMPOTENCY_HEADER));
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 // A replayed key answers 200 with the first outcome; a performed operation answers 201.
 const answer = (c: Context<AppEnv>, { replayed, ...result }: ShopOutcome) =>
@@ -45,8 +39,9 @@ export function shopRoutes(deps: Deps) {
       }),
       requireAuth(deps),
       validate("json", PurchaseRequest),
+      validate("header", IdempotencyHeaders),
       async (c) => {
-        const key = idempotencyKey(c);
+        const key = c.req.valid("header")["idempotency-key"];
         const { product_id } = c.req.valid("json");
         return answer(c, await purchase(deps.sql, c.get("auth").userId, product_id, key));
       },
@@ -67,8 +62,9 @@ export function shopRoutes(deps: Deps) {
       }),
       requireAuth(deps),
       validate("param", OrderParams),
+      validate("header", IdempotencyHeaders),
       async (c) => {
-        const key = idempotencyKey(c);
+        const key = c.req.valid("header")["idempotency-key"];
         return answer(c, await renew(deps.sql, c.get("auth").userId, c.req.valid("param").id, key));
       },
     );

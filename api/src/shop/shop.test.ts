@@ -142,6 +142,16 @@ test("purchase: insufficient credits, unknown or archived product, bad key chang
   assert.equal((await errorOf(noKey)).message, "Idempotency-Key header is required");
   assert.equal((await buy(me.token, productId, "short")).status, 422);
   assert.equal((await buy("nope", productId)).status, 401);
+  // The header is part of the documented contract of purchase and renewal.
+  const doc = await json<{ paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>> }>(
+    await api.fetch("/api/openapi.json"),
+  );
+  for (const op of [doc.paths["/api/shop/orders"]?.post, doc.paths["/api/shop/orders/{id}/renew"]?.post]) {
+    assert.deepEqual(
+      op?.parameters?.filter((p) => p.in === "header").map(({ name, required }) => ({ name, required })),
+      [{ name: "idempotency-key", required: true }],
+    );
+  }
 
   assert.equal(await credits(me.id), "9.99");
   assert.equal(await orderCount(me.id), 0);

@@ -12,6 +12,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   JWT_PRIVATE_KEY: z.string().optional(),
+  /** Seals TOTP seeds at rest (AES-256, 32 bytes in base64); default: a key generated under DATA_DIR. */
+  MFA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
   JWT_ISSUER: z.string().default("hosting-portal"),
   JWT_AUDIENCE: z.string().default("hosting-portal"),
   ACCESS_TOKEN_TTL_SECONDS: int(600),

@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Sql } from "./db.ts";
 import type { TokenSigner } from "./auth/tokens.ts";
+import type { SecretBox } from "./auth/secret-box.ts";
 import type { EventHub } from "./events/hub.ts";
 import type { PayPalClient } from "./billing/paypal-client.ts";
 import type { ProviderClient } from "./services/provider-client.ts";
@@ -10,6 +11,8 @@ export interface Deps {
   sql: Sql;
   config: Config;
   signer: TokenSigner;
+  /** Seals the secrets the API reads back (TOTP seeds) at rest. */
+  secretBox: SecretBox;
   events: EventHub;
   /** PayPal Orders v2: the real API with credentials, else the simulator in api/sim/paypal.ts. */
   paypal: PayPalClient;

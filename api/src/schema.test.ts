@@ -52,6 +52,7 @@ test("a service can only be linked to an order of its own user", async () => {
 test("a wrong or missing variable stops start-up with a message naming it", () => {
   assert.throws(() => loadConfig({ PORT: "eighty" }), (e: Error) => e instanceof ConfigError && /PORT/.test(e.message));
   assert.throws(() => loadConfig({ DATABASE_URL: "not a url" }), (e: Error) => /DATABASE_URL/.test(e.message));
+  assert.throws(() => loadConfig({ MFA_ENCRYPTION_KEY: "c2hvcnQ=" }), (e: Error) => /MFA_ENCRYPTION_KEY/.test(e.message));
   assert.throws(() => loadConfig({ SERVER_PROVIDER_URL: "http://x.test" }), (e: Error) => /SERVER_PROVIDER_TOKEN/.test(e.message));
 });
 

@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db.ts";
 import { migrate } from "./migrate.ts";
 import { createSigner, loadSigningKey } from "./auth/tokens.ts";
+import { createSecretBox, loadSecretBoxKey } from "./auth/secret-box.ts";
 import { startEventHub } from "./events/hub.ts";
 import { createApp } from "./app.ts";
 import type { Deps } from "./context.ts";
@@ -27,7 +28,8 @@ export async function startServer(config: Config): Promise<Server> {
   const events = await startEventHub(db.sql);
   const paypal = await setupPayPal(config);
   const provider = await openProvider(config);
-  const deps: Deps = { sql: db.sql, config, signer, events, provider: provider.client, paypal: paypal.client };
+  const secretBox = await createSecretBox(loadSecretBoxKey(config));
+  const deps: Deps = { sql: db.sql, config, signer, secretBox, events, provider: provider.client, paypal: paypal.client };
   const app = createApp(deps, { staticRoot: config.STATIC_ROOT });
   const abort = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();

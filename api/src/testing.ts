@@ -3,6 +3,7 @@ import { testConfig, type Config } from "./config.ts";
 import { connect, type Sql } from "./db.ts";
 import { migrate } from "./migrate.ts";
 import { createSigner, generateSigningKey } from "./auth/tokens.ts";
+import { createSecretBox } from "./auth/secret-box.ts";
 import { startEventHub } from "./events/hub.ts";
 import { createApp } from "./app.ts";
 import type { Deps } from "./context.ts";
@@ -55,7 +56,8 @@ export async function startTestApi(overrides: Partial<Record<keyof Config, strin
   const events = await startEventHub(sql);
   const provider = await openProvider(config);
   const paypal = await setupPayPal(config);
-  const deps: Deps = { sql, config, signer, events, provider: provider.client, paypal: paypal.client };
+  const secretBox = await createSecretBox(crypto.getRandomValues(new Uint8Array(32)));
+  const deps: Deps = { sql, config, signer, secretBox, events, provider: provider.client, paypal: paypal.client };
   const app = createApp(deps);
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();

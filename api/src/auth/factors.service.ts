@@ -106,6 +106,7 @@ export async function enrollFactor(
     { key: `mfa_enroll:user:${auth.userId}`, max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
   ]);
   const secret = body.factor_type === "totp" ? new OTPAuth.Secret({ size: 20 }).base32 : null;
+  const sealed = secret ? await deps.secretBox.seal(secret, auth.userId) : null;
   try {
     return await deps.sql.begin(async (tx) => {
       if (auth.aal !== "aal2" && (await hasVerifiedFactor(tx, auth.userId))) throw mfaRequired();
@@ -114,7 +115,7 @@ export async function enrollFactor(
         where user_id = ${auth.userId} and status = 'unverified' and lower(friendly_name) = lower(${body.friendly_name})`;
       const [row] = await tx<(FactorRow & { email: string })[]>`
         insert into mfa_factors (user_id, factor_type, friendly_name, totp_secret)
-        values (${auth.userId}, ${body.factor_type}, ${body.friendly_name}, ${secret})
+        values (${auth.userId}, ${body.factor_type}, ${body.friendly_name}, ${sealed})
         returning *, (select email from profiles where id = ${auth.userId}) as email`;
       await recordAudit(tx, {
         actorId: auth.userId,
@@ -263,7 +264,7 @@ export async function verifyFactor(
         if (body.code === undefined) {
           throw new HttpError(422, ErrorCode.validation, factorMessages.wrongFactorType);
         }
-        await verifyTotp(tx, factor, body.code);
+        await verifyTotp(tx, factor, await deps.secretBox.open(factor.totp_secret!, factor.user_id), body.code);
         method = "totp";
       } else if (factor.factor_type === "webauthn") {
         if (!body.webauthn || body.webauthn.type !== challenge.webauthn_kind) {
@@ -296,9 +297,9 @@ export async function verifyFactor(
   return await issue(deps, auth.sessionId, refreshToken);
 }
 
-async function verifyTotp(tx: Db, factor: FactorRow, code: string): Promise<void> {
+async function verifyTotp(tx: Db, factor: FactorRow, secret: string, code: string): Promise<void> {
   const now = Date.now();
-  const delta = totpFor(factor.totp_secret!, "", DEFAULT_ISSUER).validate({
+  const delta = totpFor(secret, "", DEFAULT_ISSUER).validate({
     token: code,
     timestamp: now,
     window: TOTP_WINDOW,

@@ -112,6 +112,22 @@ test("enrol TOTP → verify → the session is aal2, and password sign-in now de
   assert.equal((await call("GET", "/api/auth/user", later.access_token)).status, 200);
 });
 
+test("TOTP seeds are sealed at rest: the row does not hold the seed, and a seed moved to another user does not verify", async () => {
+  const { factor, secret } = await userWithTotp();
+  const [row] = await api.sql<{ totp_secret: string }[]>`select totp_secret from mfa_factors where id = ${factor.id}`;
+  assert.match(row!.totp_secret, /^v1\./);
+  assert.ok(!row!.totp_secret.includes(secret));
+
+  const other = await signUpAndIn(api);
+  const theirs = await enrollTotp(other.access_token);
+  await api.sql`update mfa_factors set totp_secret = ${row!.totp_secret} where id = ${theirs.id}`;
+  await awayFromBoundary();
+  const stolen = await verify(other.access_token, theirs.id, codeAt(secret, 0));
+  assert.equal(stolen.status, 500);
+  const [after] = await api.sql<{ status: string }[]>`select status from mfa_factors where id = ${theirs.id}`;
+  assert.equal(after!.status, "unverified");
+});
+
 test("a code is accepted once: replayed in the same time step it is refused", async () => {
   const { me, factor, secret } = await userWithTotp();
   const s = await passwordSignIn(me.user.email);

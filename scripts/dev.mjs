@@ -47,19 +47,26 @@ for (const [key, ws] of Object.entries(remotes)) {
 run("shell", "npm", ["run", "dev", "-w", "shell"]);
 console.log("[dev] portal: http://localhost:5173  (API on :%s)", apiPort);
 
+/** Signals a child's whole process group: Vite's workers, deno's watcher and the API under it. */
+function signalGroup(child, signal) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // Already exited.
+  }
+}
+
 let stopping = false;
 function stop() {
   if (stopping) return;
   stopping = true;
-  for (const c of children) {
-    try {
-      // Each child leads its own process group: Vite's workers and deno's watcher go too.
-      if (c.pid) process.kill(-c.pid, "SIGTERM");
-    } catch {
-      // Already exited.
-    }
-  }
-  setTimeout(() => process.exit(0), 1500).unref();
+  for (const c of children) signalGroup(c, "SIGTERM");
+  // deno --watch survives SIGTERM (it waits for a file change to restart the API), so whatever
+  // is left after the API's graceful stop is killed.
+  setTimeout(() => {
+    for (const c of children) signalGroup(c, "SIGKILL");
+    process.exit(0);
+  }, 3000);
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -37,6 +37,12 @@ describe("routes and guards (SPEC §2, §6)", () => {
     await page.getByRole("link", { name: "Manage Users" }).click();
     await page.getByRole("heading", { name: "Manage Users", level: 1 }).waitFor();
     expect(page.url()).toContain("/admin/users");
+
+    // A signed-in user's 404 keeps the frame: top bar and navigation stay usable.
+    await page.goto("/no/such/page");
+    await page.locator("main#main").getByText("Oops! Page not found").waitFor();
+    await page.getByRole("link", { name: "Manage Orders" }).click();
+    await page.getByRole("heading", { name: "Manage Orders", level: 1 }).waitFor();
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-r
 import { PortalProviders } from "shared-ui";
 import { AuthLayout } from "../features/auth/components/auth-layout";
 import { AppLayout } from "../features/layout/components/app-layout";
-import { NotFoundPage } from "../features/not-found/not-found-page";
+import { NotFoundFrame, NotFoundPage } from "../features/not-found/not-found-page";
 import { RemotePage } from "../features/remotes/remote-page";
 import { PublicOnly, RequireAdmin, RequireAuth } from "./guards";
 import { remoteRoutes } from "./routes";
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", element: <NotFoundPage /> },
+      { element: <NotFoundFrame />, children: [{ path: "*", element: <NotFoundPage /> }] },
     ],
   },
 ];

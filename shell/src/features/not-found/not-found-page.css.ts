@@ -1,8 +1,10 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "shared-ui/theme";
 
+export const standalone = style({ minHeight: "100vh", display: "grid", placeItems: "center" });
+
 export const page = style({
-  minHeight: "100vh",
+  minHeight: "60vh",
   display: "flex",
   flexDirection: "column",
   alignItems: "center",

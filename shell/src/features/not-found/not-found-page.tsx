@@ -1,13 +1,25 @@
-import { Link } from "shared-ui";
+import { Outlet } from "react-router-dom";
+import { Link, useSession } from "shared-ui";
+import { AppLayout } from "../layout/components/app-layout";
 import * as styles from "./not-found-page.css";
 
 /** SPEC §2: unknown paths. */
 export function NotFoundPage() {
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <p className={styles.code}>404</p>
       <h1 className={styles.title}>Oops! Page not found</h1>
       <Link href="/">Return to Home</Link>
+    </div>
+  );
+}
+
+/** A signed-in user keeps the top bar and navigation around the 404; a visitor sees it alone. */
+export function NotFoundFrame() {
+  if (useSession()) return <AppLayout />;
+  return (
+    <main className={styles.standalone}>
+      <Outlet />
     </main>
   );
 }

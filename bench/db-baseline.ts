@@ -10,7 +10,13 @@ interface Spec {
   concurrency: number;
   seconds?: number;
   /** purchase: `count` transactions spread round-robin over the users, all buying one product, after the same burst on the warm-up users. */
-  purchase?: { userIds: string[]; productId: string; price: string; count: number; warmupUserIds?: string[] };
+  purchase?: {
+    userIds: string[];
+    productId: string;
+    price: string;
+    count: number;
+    warmupUserIds?: string[];
+  };
   pool: number;
 }
 

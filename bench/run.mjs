@@ -17,7 +17,7 @@ const withPages = !process.argv.includes("--no-pages");
 const DENO = join(root, "node_modules", ".bin", "deno");
 const READ_SECONDS = 10;
 const CONNECTIONS = 50;
-const API_POOL = 20; // api/src/db.ts connect() default
+const API_POOL = 20; // DATABASE_POOL_MAX default (api/src/config.ts)
 
 function ensureWrk() {
   if (spawnSync("sh", ["-c", "command -v wrk"]).status === 0) return;

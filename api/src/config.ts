@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url().default("http://localhost:8000"),
   DATABASE_URL: z.url().optional(),
+  /** Postgres connections per API process (mind the server's max_connections across replicas). */
+  DATABASE_POOL_MAX: int(20),
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   JWT_PRIVATE_KEY: z.string().optional(),

@@ -23,7 +23,7 @@ const EMBEDDED_DB = "portal";
 /** Uses DATABASE_URL when set; otherwise starts a real embedded Postgres with its data under DATA_DIR. */
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.DATABASE_URL) {
-    const sql = connect(config.DATABASE_URL);
+    const sql = connect(config.DATABASE_URL, config.DATABASE_POOL_MAX);
     return { sql, url: config.DATABASE_URL, embedded: false, close: () => sql.end({ timeout: 5 }) };
   }
   const dir = resolve(join(config.DATA_DIR, "postgres"));
@@ -44,7 +44,7 @@ export async function openDatabase(config: Config): Promise<Database> {
   if (!exists) await admin.unsafe(`create database ${EMBEDDED_DB}`);
   await admin.end();
   const url = `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/${EMBEDDED_DB}`;
-  const sql = connect(url);
+  const sql = connect(url, config.DATABASE_POOL_MAX);
   log("info", "embedded postgres started", { dir, port: config.EMBEDDED_PG_PORT });
   return {
     sql,

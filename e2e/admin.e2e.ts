@@ -140,6 +140,7 @@ describe("admin journey (issue 7)", () => {
     await toast(page, "Service created").waitFor();
     const row = page.getByRole("row", { name: new RegExp(ipv4.replaceAll(".", "\\.")) });
     await row.getByText("Not linked").waitFor();
+    await row.getByText("2 cores · 4 GB RAM · 80 GB").waitFor();
     await row.getByRole("button", { name: `Link service ${ipv4}` }).click();
     const link = page.getByRole("dialog");
     await link.getByLabel("Order").selectOption({ index: 1 });

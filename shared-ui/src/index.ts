@@ -17,7 +17,7 @@ export { ConfirmDialog, type ConfirmDialogProps, Dialog, type DialogProps } from
 export { Disclosure, type DisclosureProps } from "./Disclosure/Disclosure";
 export { EmptyState, type EmptyStateProps } from "./EmptyState/EmptyState";
 export { Form, type FormProps, fieldErrors } from "./Form/Form";
-export { formatMoney, shortId } from "./format/format";
+export { formatMoney, serviceSpecs, shortId } from "./format/format";
 export { Link, type LinkProps } from "./Link/Link";
 export { Menu, MenuItem, type MenuItemProps, type MenuProps, MenuSeparator } from "./Menu/Menu";
 export { Meter, type MeterProps, ProgressBar, type ProgressBarProps } from "./Meter/Meter";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, shortId } from "./format";
+import { formatMoney, serviceSpecs, shortId } from "./format";
 
 describe("formatMoney", () => {
   it("pads to two decimals without floats", () => {
@@ -12,5 +12,25 @@ describe("formatMoney", () => {
 
   it("shortens ids", () => {
     expect(shortId("1a2b3c4d-aaaa")).toBe("1a2b3c4d");
+  });
+});
+
+describe("serviceSpecs", () => {
+  it("adds units to plain VPS numbers and leaves free text alone", () => {
+    expect(serviceSpecs({ service_type: "vps", cpu: "1", ram: "4", storage: "80" })).toEqual({
+      cpu: "1 core",
+      ram: "4 GB",
+      storage: "80 GB",
+    });
+    expect(
+      serviceSpecs({ service_type: "vps", cpu: "2 vCore", ram: "4 GB", storage: "80" }),
+    ).toEqual({
+      cpu: "2 vCore",
+      ram: "4 GB",
+      storage: "80 GB",
+    });
+    expect(
+      serviceSpecs({ service_type: "dedicated", cpu: "AMD Ryzen 9", ram: "64", storage: "2x1TB" }),
+    ).toEqual({ cpu: "AMD Ryzen 9", ram: "64", storage: "2x1TB" });
   });
 });

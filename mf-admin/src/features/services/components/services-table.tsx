@@ -7,6 +7,7 @@ import {
   Column,
   ConfirmDialog,
   Row,
+  serviceSpecs,
   shortId,
   Table,
   TableBody,
@@ -18,6 +19,11 @@ import { useLinkService } from "../api/link-service";
 import { useRemoveService } from "../api/remove-service";
 import { useSetServiceStatus } from "../api/set-service-status";
 import { LinkOrderDialog } from "./link-order-dialog";
+
+function specsLine(s: AdminService): string {
+  const { cpu, ram, storage } = serviceSpecs(s);
+  return `${cpu} · ${ram} RAM · ${storage}`;
+}
 
 export function ServicesTable({ services }: { services: AdminService[] }) {
   const [linking, setLinking] = useState<AdminService | null>(null);
@@ -62,11 +68,7 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                 </div>
               </Cell>
               <Cell>
-                <span className={styles.muted}>
-                  {s.service_type === "vps"
-                    ? `${s.cpu} cores · ${s.ram} GB RAM · ${s.storage} GB`
-                    : `${s.cpu} · ${s.ram} · ${s.storage}`}
-                </span>
+                <span className={styles.muted}>{specsLine(s)}</span>
               </Cell>
               <Cell>
                 <Badge status={s.service_status} />

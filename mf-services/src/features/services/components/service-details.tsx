@@ -1,24 +1,18 @@
 import type { Service } from "@contracts/services.ts";
-import { Badge, Card, shortId } from "shared-ui";
+import { Badge, Card, serviceSpecs, shortId } from "shared-ui";
 import * as styles from "./services.css";
 
 /** SPEC §2: id shortened to 16 characters, connection (reseller) id, type, IPv4, RAM, CPU, storage. */
 export function ServiceDetails({ service }: { service: Service }) {
-  const vps = service.service_type === "vps";
+  const specs = serviceSpecs(service);
   const rows: [string, string][] = [
     ["Service ID", shortId(service.id, 16)],
     ["Connection ID", String(service.reseller_id)],
     ["Type", service.service_type.toUpperCase()],
     ["IPv4", service.ipv4],
-    // VPS sizes are plain numbers (SPEC §5 hints: GB / cores); dedicated ones are free text.
-    ["RAM", vps && /^\d+$/.test(service.ram) ? `${service.ram} GB` : service.ram],
-    [
-      "CPU",
-      vps && /^\d+$/.test(service.cpu)
-        ? `${service.cpu} ${service.cpu === "1" ? "core" : "cores"}`
-        : service.cpu,
-    ],
-    ["Storage", vps && /^\d+$/.test(service.storage) ? `${service.storage} GB` : service.storage],
+    ["RAM", specs.ram],
+    ["CPU", specs.cpu],
+    ["Storage", specs.storage],
   ];
   return (
     <Card as="section" title="Server details" actions={<Badge status={service.service_status} />}>

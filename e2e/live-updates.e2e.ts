@@ -21,12 +21,32 @@ describe("live updates over the event stream", () => {
     await register(page, user);
     await signIn(page, user.email, user.password);
     await page.getByTestId("balance").getByText("0.00 EUR").waitFor();
-    // Give the event stream a moment to connect before the change is made.
-    await page.waitForTimeout(1000);
+    // No wait for the event stream: a change made before it is connected is read on `ready`.
     await sql`update profiles set credits = 42 where email = ${user.email}`;
     await page.getByTestId("balance").getByText("42.00 EUR").waitFor({ timeout: 10_000 });
     await sql`update profiles set credits = 17.5 where email = ${user.email}`;
     await page.getByTestId("balance").getByText("17.50 EUR").waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  it("shows a change made while the event stream was still connecting", async () => {
+    const user = uniqueUser();
+    const { context, page } = await newPage(browser);
+    await register(page, user);
+    // The stream is held back until the change has been made, so it cannot carry it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/events", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, user.email, user.password);
+    await page.getByTestId("balance").getByText("0.00 EUR").waitFor();
+    await sql`update profiles set credits = 33 where email = ${user.email}`;
+    release();
+    await page.getByTestId("balance").getByText("33.00 EUR").waitFor({ timeout: 10_000 });
     await context.close();
   });
 
@@ -36,7 +56,6 @@ describe("live updates over the event stream", () => {
     await register(page, user);
     await signIn(page, user.email, user.password);
     await page.getByText("No services found. Contact an administrator to get started.").waitFor();
-    await page.waitForTimeout(1000);
     const [service] = await sql<{ id: string }[]>`
       insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id)
       select id, 'vps', '198.51.100.77', '4', '2', '80', ${100_000 + Math.floor(Math.random() * 700_000)}

@@ -46,6 +46,17 @@ export function applyDataChangedEvent(client: QueryClient, data: unknown): void 
     void client.invalidateQueries({ queryKey });
 }
 
+/**
+ * The server sends `ready` once it follows this user: anything that changed before (while the
+ * page loaded, or while disconnected) was not streamed, so what the stream keeps live is read once.
+ */
+function refetchFollowed(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
+  for (const keys of Object.values(queriesOfTopic)) {
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  }
+}
+
 /** Splits a text/event-stream into events (https://html.spec.whatwg.org/#event-stream-interpretation). */
 export function parseSseChunk(buffer: string): {
   events: { event: string; data: string }[];
@@ -80,7 +91,6 @@ export async function followUserEvents(
   client: QueryClient = defaultClient,
 ): Promise<void> {
   let attempt = 0;
-  let connectedBefore = false;
   while (!signal.aborted) {
     try {
       const token = await session.getAccessToken();
@@ -93,14 +103,6 @@ export async function followUserEvents(
       if (res.status === 401) await session.refresh();
       if (res.ok && res.body) {
         attempt = 0;
-        // Changes made while we were disconnected were not streamed: read them once.
-        if (connectedBefore) {
-          void client.invalidateQueries({ queryKey: ["account", "profile"] });
-          for (const keys of Object.values(queriesOfTopic)) {
-            for (const queryKey of keys) void client.invalidateQueries({ queryKey });
-          }
-        }
-        connectedBefore = true;
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = "";
         for (;;) {
@@ -110,7 +112,8 @@ export async function followUserEvents(
           buffer = parsed.rest;
           for (const ev of parsed.events) {
             try {
-              if (ev.event === "profile") applyProfileEvent(client, JSON.parse(ev.data));
+              if (ev.event === "ready") refetchFollowed(client);
+              else if (ev.event === "profile") applyProfileEvent(client, JSON.parse(ev.data));
               else if (ev.event === "changed") applyDataChangedEvent(client, JSON.parse(ev.data));
             } catch {
               // A malformed event is skipped; the next one carries the full state again.

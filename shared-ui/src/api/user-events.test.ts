@@ -1,5 +1,5 @@
-import { QueryClient } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
 import { applyDataChangedEvent, parseSseChunk } from "./user-events";
 
 describe("user events", () => {
@@ -14,17 +14,36 @@ describe("user events", () => {
     expect(rest).toBe("event: prof");
   });
 
-  it("marks the queries of a changed topic stale and leaves the others alone", () => {
+  it("marks the queries of a changed topic stale and leaves the others alone", async () => {
     const client = new QueryClient();
     client.setQueryData(["services", "mine"], []);
     client.setQueryData(["shop", "orders"], []);
     client.setQueryData(["account", "profile"], {});
-    applyDataChangedEvent(client, { topic: "services" });
+    await applyDataChangedEvent(client, { topic: "services" });
     expect(client.getQueryState(["services", "mine"])?.isInvalidated).toBe(true);
     expect(client.getQueryState(["shop", "orders"])?.isInvalidated).toBe(false);
-    applyDataChangedEvent(client, { topic: "orders" });
+    await applyDataChangedEvent(client, { topic: "orders" });
     expect(client.getQueryState(["shop", "orders"])?.isInvalidated).toBe(true);
-    applyDataChangedEvent(client, { topic: "account" });
+    await applyDataChangedEvent(client, { topic: "account" });
     expect(client.getQueryState(["account", "profile"])?.isInvalidated).toBe(false);
+  });
+
+  it("reads again after a change that comes while the first fetch is under way", async () => {
+    const client = new QueryClient();
+    let calls = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ["services", "mine"],
+      queryFn: async () => {
+        calls += 1;
+        const answer = calls;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return answer;
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    // The first fetch may have read the database before the change: its answer must not stand.
+    await applyDataChangedEvent(client, { topic: "services" });
+    await vi.waitFor(() => expect(client.getQueryData(["services", "mine"])).toBe(2));
+    unsubscribe();
   });
 });

@@ -1,5 +1,5 @@
 import { DataChangedEvent, type Profile, ProfileChangedEvent } from "@contracts/account.ts";
-import type { QueryClient } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { queryClient as defaultClient } from "../query/query-client";
 import { session } from "../session/session-store";
@@ -18,15 +18,25 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function applyProfileEvent(client: QueryClient, data: unknown): void {
+/**
+ * Reads `queryKey` again from now on. A fetch already under way may have read the database before
+ * the change, and React Query folds an invalidation into a first fetch still under way (it only
+ * cancels refetches of queries that have data), so that fetch is cancelled first.
+ */
+async function reread(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}
+
+export async function applyProfileEvent(client: QueryClient, data: unknown): Promise<void> {
   const parsed = ProfileChangedEvent.safeParse(data);
   if (!parsed.success) return;
   const key = profileQueryOptions().queryKey;
   const current = client.getQueryData<Profile>(key);
-  if (current && current.id === parsed.data.id) {
+  if (current && current.id === parsed.data.id && !client.isFetching({ queryKey: key })) {
     client.setQueryData<Profile>(key, { ...current, ...parsed.data });
   } else {
-    void client.invalidateQueries({ queryKey: key });
+    await reread(client, key);
   }
 }
 
@@ -34,27 +44,24 @@ export function applyProfileEvent(client: QueryClient, data: unknown): void {
  * Which queries show each topic of a `changed` event. The keys are the ones the pages use:
  * ["services", …] for the caller's services, ["shop", "orders"] for their orders.
  */
-const queriesOfTopic: Record<DataChangedEvent["topic"], readonly (readonly string[])[]> = {
+const queriesOfTopic: Record<DataChangedEvent["topic"], readonly QueryKey[]> = {
   services: [["services"]],
   orders: [["shop", "orders"]],
 };
 
-export function applyDataChangedEvent(client: QueryClient, data: unknown): void {
+export async function applyDataChangedEvent(client: QueryClient, data: unknown): Promise<void> {
   const parsed = DataChangedEvent.safeParse(data);
   if (!parsed.success) return;
-  for (const queryKey of queriesOfTopic[parsed.data.topic])
-    void client.invalidateQueries({ queryKey });
+  await Promise.all(queriesOfTopic[parsed.data.topic].map((queryKey) => reread(client, queryKey)));
 }
 
 /**
  * The server sends `ready` once it follows this user: anything that changed before (while the
  * page loaded, or while disconnected) was not streamed, so what the stream keeps live is read once.
  */
-function refetchFollowed(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
-  for (const keys of Object.values(queriesOfTopic)) {
-    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
-  }
+export async function rereadFollowed(client: QueryClient): Promise<void> {
+  const keys = [profileQueryOptions().queryKey, ...Object.values(queriesOfTopic).flat()];
+  await Promise.all(keys.map((queryKey) => reread(client, queryKey)));
 }
 
 /** Splits a text/event-stream into events (https://html.spec.whatwg.org/#event-stream-interpretation). */
@@ -112,9 +119,10 @@ export async function followUserEvents(
           buffer = parsed.rest;
           for (const ev of parsed.events) {
             try {
-              if (ev.event === "ready") refetchFollowed(client);
-              else if (ev.event === "profile") applyProfileEvent(client, JSON.parse(ev.data));
-              else if (ev.event === "changed") applyDataChangedEvent(client, JSON.parse(ev.data));
+              if (ev.event === "ready") void rereadFollowed(client);
+              else if (ev.event === "profile") void applyProfileEvent(client, JSON.parse(ev.data));
+              else if (ev.event === "changed")
+                void applyDataChangedEvent(client, JSON.parse(ev.data));
             } catch {
               // A malformed event is skipped; the next one carries the full state again.
             }

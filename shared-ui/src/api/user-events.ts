@@ -18,13 +18,25 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Resolves once no query under `queryKey` is fetching. */
+function fetchesSettled(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  if (!client.isFetching({ queryKey })) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.isFetching({ queryKey })) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
- * Reads `queryKey` again from now on. A fetch already under way may have read the database before
- * the change, and React Query folds an invalidation into a first fetch still under way (it only
- * cancels refetches of queries that have data), so that fetch is cancelled first.
+ * Reads `queryKey` again. A fetch already under way may have read the database before the change,
+ * and React Query folds an invalidation into a first fetch still under way; so its answer is let
+ * onto the screen first and then read again in the background.
  */
 async function reread(client: QueryClient, queryKey: QueryKey): Promise<void> {
-  await client.cancelQueries({ queryKey });
+  await fetchesSettled(client, queryKey);
   await client.invalidateQueries({ queryKey });
 }
 
@@ -32,11 +44,13 @@ export async function applyProfileEvent(client: QueryClient, data: unknown): Pro
   const parsed = ProfileChangedEvent.safeParse(data);
   if (!parsed.success) return;
   const key = profileQueryOptions().queryKey;
+  // The event is newer than any fetch under way: apply it after that fetch's answer.
+  await fetchesSettled(client, key);
   const current = client.getQueryData<Profile>(key);
-  if (current && current.id === parsed.data.id && !client.isFetching({ queryKey: key })) {
+  if (current && current.id === parsed.data.id) {
     client.setQueryData<Profile>(key, { ...current, ...parsed.data });
   } else {
-    await reread(client, key);
+    await client.invalidateQueries({ queryKey: key });
   }
 }
 

@@ -20,18 +20,19 @@ const REMOTES = ["mf-account", "mf-shop", "mf-services", "mf-admin"];
 
 interface StaticFile {
   path: string;
-  body: Uint8Array;
+  size: number;
   type: string;
 }
 
-async function readFile(root: string, path: string): Promise<StaticFile | undefined> {
+/** The file under `root` that `path` names, or undefined (missing, a directory, or outside root). */
+async function findFile(root: string, path: string): Promise<StaticFile | undefined> {
   const rel = normalize(decodeURIComponent(path)).replace(/^(\.\.(\/|$))+/, "");
   const full = join(root, rel);
   if (!full.startsWith(root)) return undefined;
   try {
     const stat = await Deno.stat(full);
     if (!stat.isFile) return undefined;
-    return { path: full, body: await Deno.readFile(full), type: TYPES[extname(full)] ?? "application/octet-stream" };
+    return { path: full, size: stat.size, type: TYPES[extname(full)] ?? "application/octet-stream" };
   } catch {
     return undefined;
   }
@@ -42,25 +43,30 @@ const immutable = (path: string) => /\/assets\//.test(path) && !/remoteEntry|man
 
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 /** Gzip of each immutable asset, made once (at the highest level, since it is made once). */
-const gzipped = new Map<string, Uint8Array>();
+const gzipped = new Map<string, Uint8Array<ArrayBuffer>>();
 
 /**
- * Sends a file, gzipped when the client takes it and it is worth it. Hashed assets are compressed
- * once and kept: a page load is ~1 MB of JS, which cost ~40 ms of the API's CPU per visit.
+ * Sends a file, gzipped when the client takes it and it is worth it. Hashed assets are read and
+ * compressed once and kept: a page load is ~1 MB of JS, which cost ~40 ms of the API's CPU per visit.
  */
-function send(c: Context<AppEnv>, file: StaticFile, headers: Record<string, string>) {
-  const cacheControl = immutable(c.req.path) ? "public, max-age=31536000, immutable" : "no-cache";
-  const all: Record<string, string> = { "content-type": file.type, "cache-control": cacheControl, ...headers };
-  const wantsGzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-  if (!COMPRESSIBLE.test(file.type) || file.body.length < 1024) return c.body(file.body as Uint8Array<ArrayBuffer>, 200, all);
-  all.vary = "accept-encoding";
-  if (!wantsGzip) return c.body(file.body as Uint8Array<ArrayBuffer>, 200, all);
-  let body = immutable(c.req.path) ? gzipped.get(file.path) : undefined;
-  if (!body) {
-    body = new Uint8Array(gzipSync(file.body, { level: immutable(c.req.path) ? 9 : 6 }));
-    if (immutable(c.req.path)) gzipped.set(file.path, body);
+async function send(c: Context<AppEnv>, file: StaticFile, headers: Record<string, string>) {
+  const lasting = immutable(c.req.path);
+  const all: Record<string, string> = {
+    "content-type": file.type,
+    "cache-control": lasting ? "public, max-age=31536000, immutable" : "no-cache",
+    ...headers,
+  };
+  const compressible = COMPRESSIBLE.test(file.type) && file.size >= 1024;
+  if (compressible) all.vary = "accept-encoding";
+  if (compressible && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
+    let body = lasting ? gzipped.get(file.path) : undefined;
+    if (!body) {
+      body = new Uint8Array(gzipSync(await Deno.readFile(file.path), { level: lasting ? 9 : 6 }));
+      if (lasting) gzipped.set(file.path, body);
+    }
+    return c.body(body, 200, { ...all, "content-encoding": "gzip" });
   }
-  return c.body(body as Uint8Array<ArrayBuffer>, 200, { ...all, "content-encoding": "gzip" });
+  return c.body(await Deno.readFile(file.path), 200, all);
 }
 
 /**
@@ -74,17 +80,17 @@ export function staticRoutes(root: string, shellDistDir?: string) {
   app.get("/remotes/:name/*", async (c) => {
     const name = c.req.param("name");
     if (!REMOTES.includes(name)) return c.notFound();
-    const file = await readFile(join(root, name, "dist"), c.req.path.slice(`/remotes/${name}/`.length));
+    const file = await findFile(join(root, name, "dist"), c.req.path.slice(`/remotes/${name}/`.length));
     if (!file) return c.notFound();
     return send(c, file, { "access-control-allow-origin": "*" });
   });
   app.get("*", async (c) => {
     const path = c.req.path === "/" ? "index.html" : c.req.path.slice(1);
-    const file = await readFile(shellDist, path);
+    const file = await findFile(shellDist, path);
     if (file) return send(c, file, {});
     // Client-side routes (no file extension) get the shell; missing assets stay 404.
     if (extname(c.req.path)) return c.notFound();
-    const index = await readFile(shellDist, "index.html");
+    const index = await findFile(shellDist, "index.html");
     if (!index) return c.text("The web apps are not built yet: run `npm run build`.", 503);
     return send(c, index, {});
   });

@@ -10,8 +10,11 @@ const KEEPALIVE_MS = 25_000;
 export function eventRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/",
-    describe({ summary:
-      "Server-sent events for the caller: `profile` with the profile row when it changes, `changed` with the topic (services, orders) when one of their lists changes", tags: ["events"] }),
+    describe({
+      summary:
+        "Server-sent events for the caller: `profile` with the profile row when it changes, `changed` with the topic (services, orders) when one of their lists changes",
+      tags: ["events"],
+    }),
     requireAuth(deps),
     (c) => {
       const { userId } = c.get("auth");

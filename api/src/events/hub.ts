@@ -1,6 +1,7 @@
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
 import { sessionCache } from "../auth/session-cache.ts";
+import type { DataChangedEvent } from "../../contracts/account.ts";
 
 export interface ProfileChange {
   id: string;
@@ -10,8 +11,7 @@ export interface ProfileChange {
 /** What a user's event stream carries: the profile row itself, or which of their lists changed. */
 export type UserEvent =
   | { event: "profile"; data: ProfileChange }
-  | { event: "changed"; data: { topic: DataTopic } };
-type DataTopic = "services" | "orders";
+  | { event: "changed"; data: DataChangedEvent };
 type Listener = (event: UserEvent) => void;
 
 export interface EventHub {
@@ -43,7 +43,7 @@ export async function startEventHub(sql: Sql): Promise<EventHub> {
     if (change) send(change.id, { event: "profile", data: change });
   });
   const dataSubscription = await sql.listen("user_data_changes", (payload) => {
-    const change = parse<{ user_id: string; topic: DataTopic }>("user_data_changes", payload);
+    const change = parse<DataChangedEvent & { user_id: string }>("user_data_changes", payload);
     if (change) send(change.user_id, { event: "changed", data: { topic: change.topic } });
   });
   // A reconnected listener may have missed notifications: forget every cached session then.

@@ -73,7 +73,7 @@ export async function applyDataChangedEvent(client: QueryClient, data: unknown):
  * The server sends `ready` once it follows this user: anything that changed before (while the
  * page loaded, or while disconnected) was not streamed, so what the stream keeps live is read once.
  */
-export async function rereadFollowed(client: QueryClient): Promise<void> {
+async function rereadFollowed(client: QueryClient): Promise<void> {
   const keys = [profileQueryOptions().queryKey, ...Object.values(queriesOfTopic).flat()];
   await Promise.all(keys.map((queryKey) => reread(client, queryKey)));
 }
@@ -104,8 +104,9 @@ export function parseSseChunk(buffer: string): {
 
 /**
  * Follows GET /api/events: `profile` events go into the profile query, so the balance in the top
- * bar changes live; `changed` events refetch the caller's services or orders. fetch() rather than EventSource because EventSource cannot send
- * the Authorization header. Reconnects with exponential backoff until `signal` aborts.
+ * bar changes live; `changed` events refetch the caller's services or orders; `ready` rereads
+ * all of them. fetch() rather than EventSource because EventSource cannot send the Authorization
+ * header. Reconnects with exponential backoff until `signal` aborts.
  */
 export async function followUserEvents(
   signal: AbortSignal,

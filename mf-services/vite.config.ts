@@ -1,39 +1,12 @@
-import { federation } from "@module-federation/vite";
-import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import react from "@vitejs/plugin-react";
+import { remoteViteConfig } from "@hosting-portal/shared-ui/vite-app-config";
 import { defineConfig } from "vite";
-import { apiDevTarget, contractsAlias, devPorts, sharedDeps } from "../shared-ui/vite-app-config";
 
-const port = devPorts.mf_services;
-
-export default defineConfig(({ command }) => ({
-  // Relative base: the built files work wherever they are served from (/remotes/mf-services/ behind
-  // the API, a CDN path, or / in `vite preview`); only remotes.json names the location.
-  base: command === "build" ? "./" : `http://localhost:${port}/`,
-  resolve: { alias: contractsAlias },
-  plugins: [
-    react(),
-    vanillaExtractPlugin(),
-    federation({
-      name: "mf_services",
-      filename: "remoteEntry.js",
-      manifest: true,
-      exposes: {
-        "./DashboardPage": "./src/pages/dashboard-page.tsx",
-        "./ServicePage": "./src/pages/service-page.tsx",
-      },
-      shared: sharedDeps,
-      dts: false,
-      dev: { remoteHmr: true },
-    }),
-  ],
-  server: {
-    port,
-    strictPort: true,
-    origin: `http://localhost:${port}`,
-    cors: true,
-    proxy: { "/api": { target: apiDevTarget } },
-  },
-  preview: { port, strictPort: true, cors: true, proxy: { "/api": { target: apiDevTarget } } },
-  build: { target: "es2022" },
-}));
+export default defineConfig(
+  remoteViteConfig({
+    name: "mf_services",
+    exposes: {
+      "./DashboardPage": "./src/pages/dashboard-page.tsx",
+      "./ServicePage": "./src/pages/service-page.tsx",
+    },
+  }),
+);

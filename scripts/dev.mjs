@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm run dev`: Vite dev servers with hot reload for the shell (http://localhost:5173) and
- * every remote, plus the API in watch mode. REMOTE_<NAME>_URL takes a remote from elsewhere
- * instead of starting its dev server, e.g.
+ * every remote (5101-5104), plus the API in watch mode (PORT, 8000). DEV_PORT_<APP> sets a
+ * dev server's port; a default port that is taken moves to the next free one, so a second
+ * checkout can run beside the first. REMOTE_<NAME>_URL takes a remote from elsewhere instead
+ * of starting its dev server, e.g.
  *   REMOTE_SHOP_URL=https://portal.example.com/remotes/mf-shop/mf-manifest.json npm run dev
  * Ctrl-C stops everything this script started.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultDevPorts } from "../shared-ui/vite-app-config.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const remotes = {
@@ -37,15 +41,38 @@ function run(name, cmd, args, env = {}) {
   children.push(child);
 }
 
+function isFree(port) {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, () => srv.close(() => resolve(true)));
+  });
+}
+
+/** DEV_PORT_<APP> when set (kept as is: someone relies on it), else the first free from the default. */
+async function pickPort(envKey, preferred) {
+  if (process.env[envKey]) return process.env[envKey];
+  for (let port = preferred; port < preferred + 50; port++)
+    if (await isFree(port)) return String(port);
+  throw new Error(`no free port near ${preferred}; set ${envKey}`);
+}
+
+const ports = {};
+for (const [app, port] of Object.entries(defaultDevPorts)) {
+  const key = `DEV_PORT_${app.toUpperCase()}`;
+  ports[key] = await pickPort(key, port);
+}
 const apiPort = process.env.PORT ?? "8000";
-run("api", "npx", ["deno", "run", "-A", "--watch", "api/src/main.ts"], { PORT: apiPort });
+// Every child sees every port: the shell's /remotes.json names the remotes' servers.
+const devEnv = { ...ports, PORT: apiPort };
+run("api", "npx", ["deno", "run", "-A", "--watch", "api/src/main.ts"], devEnv);
 for (const [key, ws] of Object.entries(remotes)) {
   const override = process.env[`REMOTE_${key.toUpperCase()}_URL`];
   if (override) console.log(`[dev] ${ws} from ${override}`);
-  else run(ws, "npm", ["run", "dev", "-w", ws]);
+  else run(ws, "npm", ["run", "dev", "-w", ws], devEnv);
 }
-run("shell", "npm", ["run", "dev", "-w", "shell"]);
-console.log("[dev] portal: http://localhost:5173  (API on :%s)", apiPort);
+run("shell", "npm", ["run", "dev", "-w", "shell"], devEnv);
+console.log("[dev] portal: http://localhost:%s  (API on :%s)", ports.DEV_PORT_SHELL, apiPort);
 
 /** Signals a child's whole process group: Vite's workers, deno's watcher and the API under it. */
 function signalGroup(child, signal) {

@@ -1,10 +1,15 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import {
+  apiDevTarget,
+  contractsAlias,
+  devPort,
+  sharedDeps,
+} from "@hosting-portal/shared-ui/vite-app-config";
 import { federation } from "@module-federation/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { apiDevTarget, contractsAlias, devPorts, sharedDeps } from "../shared-ui/vite-app-config";
 
 /**
  * In dev, /remotes.json points at the remotes' dev servers; REMOTE_<NAME>_URL (e.g.
@@ -24,7 +29,7 @@ function devRemotesJson(): Plugin {
           const override = process.env[envKey];
           map[name] = override
             ? { entry: override }
-            : { entry: `http://localhost:${devPorts[name]}/remoteEntry.js`, type: "module" };
+            : { entry: `http://localhost:${devPort(name)}/remoteEntry.js`, type: "module" };
         }
         res.setHeader("content-type", "application/json");
         res.setHeader("cache-control", "no-store");
@@ -49,9 +54,12 @@ const FRAME_UI = "\0portal-frame-shared-ui.ts";
 function frameTakesSharedUiFromSource(): Plugin {
   return {
     name: "portal-frame-shared-ui-from-source",
+    // Build only: in dev the frame takes the federation share like the remotes, so dev serves
+    // one shared-ui through Vite's normal transform pipeline (e2e/dev-mode.e2e.ts).
+    apply: "build",
     enforce: "pre",
     resolveId(source, importer) {
-      if (source === "shared-ui" && importer?.startsWith(shellSrc)) return FRAME_UI;
+      if (source === "@hosting-portal/shared-ui" && importer?.startsWith(shellSrc)) return FRAME_UI;
       return undefined;
     },
     load(id) {
@@ -92,9 +100,11 @@ export default defineConfig({
     }),
   ],
   server: {
-    port: devPorts.shell,
+    port: devPort("shell"),
     strictPort: true,
     proxy: { "/api": { target: apiDevTarget, changeOrigin: false } },
   },
+  // shared-ui is source with .css.ts files: pre-bundling it would bypass vanilla-extract.
+  optimizeDeps: { exclude: ["@hosting-portal/shared-ui"] },
   build: { target: "es2022", rolldownOptions: { treeshake: { moduleSideEffects } } },
 });

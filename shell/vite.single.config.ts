@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { contractsAlias } from "@hosting-portal/shared-ui/vite-app-config";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { contractsAlias } from "../shared-ui/vite-app-config";
 
 /*
  * The single-bundle build of the portal, for the page benchmark only (issue 9): the same shell

@@ -1,5 +1,3 @@
-import { type ComponentType, type FormEvent, useState } from "react";
-import { BrowserRouter, NavLink, Route, Routes } from "react-router-dom";
 import {
   ApiError,
   Button,
@@ -10,7 +8,9 @@ import {
   TextField,
   toast,
   useSession,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { type ComponentType, type FormEvent, useState } from "react";
+import { BrowserRouter, NavLink, Route, Routes } from "react-router-dom";
 
 export interface StandalonePage {
   path: string;

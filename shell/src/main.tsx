@@ -1,7 +1,7 @@
+import { applyThemePreference, session } from "@hosting-portal/shared-ui";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { matchPath, RouterProvider } from "react-router-dom";
-import { applyThemePreference, session } from "shared-ui";
 import { createRouter } from "./app/router";
 import { remoteRoutes } from "./app/routes";
 import { loadPage, registerPortalRemotes } from "./features/remotes/load-remote";

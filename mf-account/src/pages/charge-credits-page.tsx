@@ -1,4 +1,4 @@
-import { Page, PageHeader } from "shared-ui";
+import { Page, PageHeader } from "@hosting-portal/shared-ui";
 import { ChargeCreditsForm } from "../features/billing/components/charge-credits-form";
 
 /** /charge-credits (SPEC §2). */

@@ -1,4 +1,4 @@
-import { Page, PageHeader } from "shared-ui";
+import { Page, PageHeader } from "@hosting-portal/shared-ui";
 import { TwoFactorSection } from "../features/mfa/components/two-factor-section";
 import { ChangePasswordForm } from "../features/settings/components/change-password-form";
 import { ProfileCard } from "../features/settings/components/profile-card";

@@ -1,4 +1,4 @@
-import { Page, PageHeader } from "shared-ui";
+import { Page, PageHeader } from "@hosting-portal/shared-ui";
 import { TransactionsTable } from "../features/billing/components/transactions-table";
 
 /** /transactions (SPEC §2). */

@@ -1,6 +1,6 @@
+import { StandaloneApp } from "@hosting-portal/shared-ui/dev";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { StandaloneApp } from "shared-ui/dev";
 import ChargeCreditsPage from "../pages/charge-credits-page";
 import SettingsPage from "../pages/settings-page";
 import TransactionsPage from "../pages/transactions-page";

@@ -1,5 +1,5 @@
+import { ApiError, queryClient, toast } from "@hosting-portal/shared-ui";
 import { type QueryKey, useMutation } from "@tanstack/react-query";
-import { ApiError, queryClient, toast } from "shared-ui";
 
 /**
  * Admin writes cascade across screens (an order's status changes its services, removing a user

@@ -1,4 +1,4 @@
-import { fieldErrors, toast } from "shared-ui";
+import { fieldErrors, toast } from "@hosting-portal/shared-ui";
 import type { output, ZodType } from "zod";
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "shared-ui";
+import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useAudit } from "../features/audit/api/get-audit";
 import { AuditTable } from "../features/audit/components/audit-table";
 

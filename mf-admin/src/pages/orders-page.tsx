@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "shared-ui";
+import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useOrders } from "../features/orders/api/get-orders";
 import { OrdersTable } from "../features/orders/components/orders-table";
 

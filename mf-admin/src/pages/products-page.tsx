@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "shared-ui";
+import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useProducts } from "../features/products/api/get-products";
 import { CreateProductForm } from "../features/products/components/create-product-form";
 import { ProductsTable } from "../features/products/components/products-table";

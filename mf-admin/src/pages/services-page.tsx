@@ -1,5 +1,5 @@
+import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "shared-ui";
 import { useServices } from "../features/services/api/get-services";
 import { CreateServiceDialog } from "../features/services/components/create-service-dialog";
 import { ServicesTable } from "../features/services/components/services-table";

@@ -1,5 +1,5 @@
+import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "shared-ui";
 import { useUsers } from "../features/users/api/get-users";
 import { CreateUserDialog } from "../features/users/components/create-user-dialog";
 import { UsersTable } from "../features/users/components/users-table";

@@ -1,6 +1,6 @@
+import { StandaloneApp } from "@hosting-portal/shared-ui/dev";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { StandaloneApp } from "shared-ui/dev";
 import AuditPage from "../pages/audit-page";
 import OrdersPage from "../pages/orders-page";
 import ProductsPage from "../pages/products-page";

@@ -1,4 +1,4 @@
-import { Button, Page, PageHeader, Skeleton, useMyServices } from "shared-ui";
+import { Button, Page, PageHeader, Skeleton, useMyServices } from "@hosting-portal/shared-ui";
 import { ServicesTable } from "../features/services/components/services-table";
 
 /** /dashboard (SPEC §2): the caller's services. */

@@ -1,6 +1,6 @@
+import { Page, PageHeader, Skeleton, shortId } from "@hosting-portal/shared-ui";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router-dom";
-import { Page, PageHeader, Skeleton, shortId } from "shared-ui";
 import { useService } from "../features/services/api/get-service";
 import { LiveStats } from "../features/services/components/live-stats";
 import { ProcessorPanel } from "../features/services/components/processor-panel";

@@ -1,6 +1,6 @@
+import { StandaloneApp } from "@hosting-portal/shared-ui/dev";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { StandaloneApp } from "shared-ui/dev";
 import DashboardPage from "../pages/dashboard-page";
 import ServicePage from "../pages/service-page";
 

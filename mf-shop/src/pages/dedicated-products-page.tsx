@@ -1,5 +1,5 @@
 import { ShopMessages } from "@contracts/shop.ts";
-import { Page, PageHeader } from "shared-ui";
+import { Page, PageHeader } from "@hosting-portal/shared-ui";
 import { ProductCatalog } from "../features/shop/components/product-catalog";
 
 /** /products/dedicated (SPEC §2). */

@@ -1,4 +1,4 @@
-import { Page, PageHeader } from "shared-ui";
+import { Page, PageHeader } from "@hosting-portal/shared-ui";
 import { OrdersTable } from "../features/orders/components/orders-table";
 
 /** /orders (SPEC §2). */

@@ -1,5 +1,5 @@
 import { ShopMessages } from "@contracts/shop.ts";
-import { Page, PageHeader } from "shared-ui";
+import { Page, PageHeader } from "@hosting-portal/shared-ui";
 import { ProductCatalog } from "../features/shop/components/product-catalog";
 
 /** /products/vps (SPEC §2). */

@@ -1,6 +1,6 @@
+import { StandaloneApp } from "@hosting-portal/shared-ui/dev";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { StandaloneApp } from "shared-ui/dev";
 import DedicatedProductsPage from "../pages/dedicated-products-page";
 import OrdersPage from "../pages/orders-page";
 import VpsProductsPage from "../pages/vps-products-page";

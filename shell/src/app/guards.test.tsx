@@ -1,7 +1,7 @@
 import type { Session } from "@contracts/auth.ts";
+import { session } from "@hosting-portal/shared-ui";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { session } from "shared-ui";
 import { afterEach, describe, expect, it } from "vitest";
 import { PublicOnly, RequireAdmin, RequireAuth } from "./guards";
 

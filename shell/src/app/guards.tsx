@@ -1,5 +1,5 @@
+import { useSession } from "@hosting-portal/shared-ui";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
-import { useSession } from "shared-ui";
 
 /** SPEC §6: visitors on guarded pages go to /auth/login (and come back after signing in). */
 export function RequireAuth() {

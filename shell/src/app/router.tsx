@@ -1,6 +1,6 @@
+import { PortalProviders } from "@hosting-portal/shared-ui";
 import { lazy } from "react";
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router-dom";
-import { PortalProviders } from "shared-ui";
 import { AuthLayout } from "../features/auth/components/auth-layout";
 import { AppLayout } from "../features/layout/components/app-layout";
 import { NotFoundFrame, NotFoundPage } from "../features/not-found/not-found-page";

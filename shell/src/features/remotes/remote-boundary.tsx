@@ -1,5 +1,5 @@
+import { Button, Card } from "@hosting-portal/shared-ui";
 import { Component, type ReactNode } from "react";
-import { Button, Card } from "shared-ui";
 import { RemoteLoadError, resetRemote } from "./load-remote";
 import * as styles from "./remote-boundary.css";
 

@@ -1,4 +1,4 @@
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 
 /** Sandbox checkout only: the buyer's approval, which PayPal's own window gives in real mode. */
 export const approveSandboxOrder = (orderId: string) =>

@@ -1,5 +1,5 @@
 import { CaptureResponse } from "@contracts/billing.ts";
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 
 /** POST /api/billing/orders/:id/capture: the API captures and credits the balance exactly once. */
 export const captureOrder = (orderId: string) =>

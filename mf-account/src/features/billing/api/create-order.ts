@@ -1,5 +1,5 @@
 import { type CreateOrderBody, CreateOrderResponse } from "@contracts/billing.ts";
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 
 /** POST /api/billing/orders: the API validates the amount and creates the PayPal order. */
 export const createOrder = (body: CreateOrderBody) =>

@@ -1,6 +1,6 @@
 import { BillingConfig } from "@contracts/billing.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 export const getBillingConfig = (signal?: AbortSignal) =>
   api.get("/api/billing/config", BillingConfig, { signal });

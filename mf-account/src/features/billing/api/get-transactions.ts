@@ -1,6 +1,6 @@
 import { TransactionsResponse } from "@contracts/billing.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 export const getTransactions = (limit = 50, signal?: AbortSignal) =>
   api.get(`/api/billing/transactions?limit=${limit}`, TransactionsResponse, { signal });

@@ -1,6 +1,14 @@
 import { billingMessages as msg, QUICK_AMOUNTS, TopUpAmount } from "@contracts/billing.ts";
+import {
+  Button,
+  Card,
+  formatMoney,
+  Skeleton,
+  TextField,
+  toast,
+  useProfile,
+} from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { Button, Card, formatMoney, Skeleton, TextField, toast, useProfile } from "shared-ui";
 import { useBillingConfig } from "../api/get-billing-config";
 import * as styles from "./billing.css";
 import { PayPalButtons } from "./paypal-buttons";

@@ -1,6 +1,6 @@
 import { billingMessages as msg } from "@contracts/billing.ts";
 import { ErrorCode } from "@contracts/errors.ts";
-import { ApiError, toast } from "shared-ui";
+import { ApiError, toast } from "@hosting-portal/shared-ui";
 
 /** SPEC §8 toasts for a failed order creation; a refused amount reads 'Invalid Amount'. */
 export function showCreateError(err: unknown) {

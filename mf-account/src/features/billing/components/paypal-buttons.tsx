@@ -1,7 +1,7 @@
 import { billingMessages as msg } from "@contracts/billing.ts";
+import { Skeleton, toast } from "@hosting-portal/shared-ui";
 import { loadScript } from "@paypal/paypal-js";
 import { useEffect, useRef, useState } from "react";
-import { Skeleton, toast } from "shared-ui";
 import { createOrder } from "../api/create-order";
 import * as styles from "./billing.css";
 import { showCreateError } from "./payment-feedback";

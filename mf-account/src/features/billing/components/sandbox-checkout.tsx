@@ -1,6 +1,6 @@
 import type { CreateOrderResponse } from "@contracts/billing.ts";
+import { Badge, Button, formatMoney, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { Badge, Button, formatMoney, toast } from "shared-ui";
 import { approveSandboxOrder } from "../api/approve-sandbox-order";
 import { createOrder } from "../api/create-order";
 import * as styles from "./billing.css";

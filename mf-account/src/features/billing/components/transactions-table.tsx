@@ -11,7 +11,7 @@ import {
   Table,
   TableBody,
   TableHeader,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
 import { useTransactions } from "../api/get-transactions";
 import { formatDateTime } from "../format-date";
 import * as styles from "./billing.css";

@@ -1,7 +1,7 @@
 import { billingMessages as msg, RELOAD_AFTER_PAYMENT_MS } from "@contracts/billing.ts";
+import { formatMoney, toast } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { formatMoney, toast } from "shared-ui";
 import { captureOrder } from "../api/capture-order";
 import { showCaptureError } from "./payment-feedback";
 

@@ -1,5 +1,5 @@
+import { api } from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 /** DELETE /api/auth/factors/{id} → 204; a verified factor needs an aal2 session. */
 export const deleteFactor = (factorId: string) => api.delete(`/api/auth/factors/${factorId}`);

@@ -1,6 +1,6 @@
 import { EnrolledFactor, type EnrollFactorBody } from "@contracts/factors.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 /** POST /api/auth/factors → 201; a TOTP factor comes with its secret, URI and QR code (shown once). */
 export const enrollFactor = (body: EnrollFactorBody) =>

@@ -1,6 +1,6 @@
 import { FactorList } from "@contracts/factors.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 /** GET /api/auth/factors: the caller's factors, verified or not, oldest first. */
 export const getFactors = () => api.get("/api/auth/factors", FactorList);

@@ -1,7 +1,7 @@
 import { Session } from "@contracts/auth.ts";
 import { Challenge } from "@contracts/factors.ts";
+import { api, session } from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, session } from "shared-ui";
 
 export const challengeFactor = (factorId: string) =>
   api.post(`/api/auth/factors/${factorId}/challenge`, undefined, Challenge);

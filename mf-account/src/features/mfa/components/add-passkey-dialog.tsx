@@ -1,7 +1,15 @@
 import { EnrollTotpForm } from "@contracts/factors.ts";
+import {
+  ApiError,
+  Button,
+  Dialog,
+  Form,
+  fieldErrors,
+  TextField,
+  toast,
+} from "@hosting-portal/shared-ui";
 import { startRegistration } from "@simplewebauthn/browser";
 import { useState } from "react";
-import { ApiError, Button, Dialog, Form, fieldErrors, TextField, toast } from "shared-ui";
 import { deleteFactor } from "../api/delete-factor";
 import { enrollFactor } from "../api/enroll-factor";
 import { useVerifyFactor } from "../api/verify-factor";

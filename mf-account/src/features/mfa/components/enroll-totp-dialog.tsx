@@ -1,6 +1,14 @@
 import { CodeForm, type EnrolledFactor, EnrollTotpForm } from "@contracts/factors.ts";
+import {
+  ApiError,
+  Button,
+  Dialog,
+  Form,
+  fieldErrors,
+  TextField,
+  toast,
+} from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { ApiError, Button, Dialog, Form, fieldErrors, TextField, toast } from "shared-ui";
 import { deleteFactor } from "../api/delete-factor";
 import { useEnrollFactor } from "../api/enroll-factor";
 import { useVerifyFactor } from "../api/verify-factor";

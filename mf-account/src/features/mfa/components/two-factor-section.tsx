@@ -1,5 +1,4 @@
 import type { Factor } from "@contracts/factors.ts";
-import { useState } from "react";
 import {
   ApiError,
   Badge,
@@ -15,7 +14,8 @@ import {
   TableBody,
   TableHeader,
   toast,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { useState } from "react";
 import { useDeleteFactor } from "../api/delete-factor";
 import { useFactors } from "../api/get-factors";
 import { AddPasskeyDialog } from "./add-passkey-dialog";

@@ -1,6 +1,6 @@
 import type { ChangePasswordBody } from "@contracts/auth.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 /** PUT /api/auth/password → 204; a wrong current password fails with code "wrong_password". */
 export const changePassword = (body: ChangePasswordBody) => api.put("/api/auth/password", body);

@@ -1,7 +1,15 @@
 import { ChangePasswordForm as ChangePasswordSchema, messages } from "@contracts/auth.ts";
 import { ErrorCode } from "@contracts/errors.ts";
+import {
+  ApiError,
+  Button,
+  Card,
+  Form,
+  fieldErrors,
+  TextField,
+  toast,
+} from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { ApiError, Button, Card, Form, fieldErrors, TextField, toast } from "shared-ui";
 import { useChangePassword } from "../api/change-password";
 import * as styles from "./settings.css";
 

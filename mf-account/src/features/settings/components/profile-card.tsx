@@ -1,4 +1,4 @@
-import { Card, formatMoney, Skeleton, useProfile } from "shared-ui";
+import { Card, formatMoney, Skeleton, useProfile } from "@hosting-portal/shared-ui";
 import * as styles from "./settings.css";
 
 /** SPEC §2 /settings: username, email and the credits balance with 2 decimals in EUR. */

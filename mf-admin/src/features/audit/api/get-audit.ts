@@ -1,6 +1,6 @@
 import { AuditList } from "@contracts/admin.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 const PAGE = 50;
 

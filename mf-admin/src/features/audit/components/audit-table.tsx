@@ -1,5 +1,13 @@
 import type { AuditEntry } from "@contracts/admin.ts";
-import { Cell, Column, Row, shortId, Table, TableBody, TableHeader } from "shared-ui";
+import {
+  Cell,
+  Column,
+  Row,
+  shortId,
+  Table,
+  TableBody,
+  TableHeader,
+} from "@hosting-portal/shared-ui";
 import * as styles from "../../../lib/admin.css";
 import { formatDate } from "../../../lib/form-values";
 

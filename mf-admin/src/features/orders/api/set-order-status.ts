@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@contracts/common.ts";
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /** SPEC §4: the server sets the linked services' status in the same transaction. */

@@ -1,6 +1,5 @@
 import type { AdminOrder } from "@contracts/admin.ts";
 import type { OrderStatus } from "@contracts/common.ts";
-import { useState } from "react";
 import {
   Badge,
   Button,
@@ -14,7 +13,8 @@ import {
   TableBody,
   TableHeader,
   toast,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
 import { formatDate } from "../../../lib/form-values";
 import { useRemoveOrder } from "../api/remove-order";

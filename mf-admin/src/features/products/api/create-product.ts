@@ -1,5 +1,5 @@
 import { AdminProduct, type CreateProductBody } from "@contracts/admin.ts";
-import { api, queryClient } from "shared-ui";
+import { api, queryClient } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 export const createProduct = async (body: CreateProductBody) => {

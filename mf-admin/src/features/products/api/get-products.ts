@@ -1,6 +1,6 @@
 import { AdminProductList } from "@contracts/admin.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 export const getProducts = (signal?: AbortSignal) =>
   api.get("/api/admin/products", AdminProductList, { signal });

@@ -1,5 +1,5 @@
 import { ProductRemoval } from "@contracts/admin.ts";
-import { api, queryClient } from "shared-ui";
+import { api, queryClient } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /** A product with orders is archived (its orders keep the name); otherwise deleted. */

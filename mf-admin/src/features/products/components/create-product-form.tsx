@@ -1,6 +1,6 @@
 import { CreateProductBody } from "@contracts/admin.ts";
+import { Button, Card, Form, TextField, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { Button, Card, Form, TextField, toast } from "shared-ui";
 import * as styles from "../../../lib/admin.css";
 import { formValues, parseForm } from "../../../lib/form-values";
 import { SelectField } from "../../../lib/select-field";

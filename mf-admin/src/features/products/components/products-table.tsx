@@ -1,5 +1,4 @@
 import type { AdminProduct } from "@contracts/admin.ts";
-import { useState } from "react";
 import {
   Badge,
   Button,
@@ -12,7 +11,8 @@ import {
   TableBody,
   TableHeader,
   toast,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
 import { useRemoveProduct } from "../api/remove-product";
 

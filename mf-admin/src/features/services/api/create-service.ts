@@ -1,5 +1,5 @@
 import { AdminService, adminMessages, type CreateServiceBody } from "@contracts/admin.ts";
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 export const createService = (body: CreateServiceBody) =>

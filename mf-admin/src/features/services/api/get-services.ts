@@ -1,6 +1,6 @@
 import { AdminServiceList } from "@contracts/admin.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 export const getServices = (signal?: AbortSignal) =>
   api.get("/api/admin/services", AdminServiceList, { signal });

@@ -1,5 +1,5 @@
 import { AdminService } from "@contracts/admin.ts";
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /** Links to an order of the same user; `orderId: null` unlinks. The server enforces both rules. */

@@ -1,4 +1,4 @@
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /** SPEC §4: the server also deletes the linked order (and that order's other services). */

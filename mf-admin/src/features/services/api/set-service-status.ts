@@ -1,6 +1,6 @@
 import { AdminService } from "@contracts/admin.ts";
 import type { ServiceStatus } from "@contracts/common.ts";
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 export const setServiceStatus = (v: { serviceId: string; status: ServiceStatus }) =>

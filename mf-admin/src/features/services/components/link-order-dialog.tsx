@@ -1,6 +1,6 @@
 import type { AdminService } from "@contracts/admin.ts";
+import { Button, Dialog, EmptyState, formatMoney, shortId, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { Button, Dialog, EmptyState, formatMoney, shortId, toast } from "shared-ui";
 import * as styles from "../../../lib/admin.css";
 import { SelectField } from "../../../lib/select-field";
 import { useOrders } from "../../orders/api/get-orders";

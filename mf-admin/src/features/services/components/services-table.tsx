@@ -1,5 +1,4 @@
 import type { AdminService } from "@contracts/admin.ts";
-import { useState } from "react";
 import {
   Badge,
   Button,
@@ -13,7 +12,8 @@ import {
   TableBody,
   TableHeader,
   toast,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
 import { useLinkService } from "../api/link-service";
 import { useRemoveService } from "../api/remove-service";

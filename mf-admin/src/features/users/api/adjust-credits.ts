@@ -1,5 +1,5 @@
 import { adminMessages, CreditAdjustmentResult, type CreditOperation } from "@contracts/admin.ts";
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /** The server adds or removes atomically (removal floors at 0) and reports the delta applied. */

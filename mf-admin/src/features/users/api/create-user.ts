@@ -1,5 +1,5 @@
 import { AdminUser, type CreateUserBody } from "@contracts/admin.ts";
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 export const createUser = (body: CreateUserBody) => api.post("/api/admin/users", body, AdminUser);

@@ -1,6 +1,6 @@
 import { AdminUserList } from "@contracts/admin.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 export const getUsers = (signal?: AbortSignal) =>
   api.get("/api/admin/users", AdminUserList, { signal });

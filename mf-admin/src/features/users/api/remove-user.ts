@@ -1,4 +1,4 @@
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 export const removeUser = (userId: string) => api.delete(`/api/admin/users/${userId}`);

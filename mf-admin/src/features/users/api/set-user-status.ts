@@ -1,5 +1,5 @@
 import { AdminUser } from "@contracts/admin.ts";
-import { api } from "shared-ui";
+import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /** Suspension blocks sign-in and ends the user's sessions on the server. */

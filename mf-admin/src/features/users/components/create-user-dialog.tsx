@@ -1,6 +1,6 @@
 import { CreateUserBody } from "@contracts/admin.ts";
+import { Button, Dialog, Form, TextField, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { Button, Dialog, Form, TextField, toast } from "shared-ui";
 import * as styles from "../../../lib/admin.css";
 import { formValues, parseForm } from "../../../lib/form-values";
 import { useCreateUser } from "../api/create-user";

@@ -1,6 +1,6 @@
 import { type AdminUser, CreditAdjustmentBody, type CreditOperation } from "@contracts/admin.ts";
+import { Button, Dialog, Form, formatMoney, TextField, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { Button, Dialog, Form, formatMoney, TextField, toast } from "shared-ui";
 import * as styles from "../../../lib/admin.css";
 import { parseForm } from "../../../lib/form-values";
 import { useAdjustCredits } from "../api/adjust-credits";

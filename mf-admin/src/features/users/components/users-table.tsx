@@ -1,5 +1,4 @@
 import type { AdminUser } from "@contracts/admin.ts";
-import { useState } from "react";
 import {
   Badge,
   Button,
@@ -13,7 +12,8 @@ import {
   TableHeader,
   toast,
   useUser,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
 import { formatDate } from "../../../lib/form-values";
 import { useRemoveUser } from "../api/remove-user";

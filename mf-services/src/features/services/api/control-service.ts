@@ -1,6 +1,6 @@
 import { ActionResult, type ServiceAction } from "@contracts/services.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 export interface ControlServiceInput {
   id: string;

@@ -1,6 +1,6 @@
 import { Service } from "@contracts/services.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 /**
  * GET /api/services/:id → one of the caller's services. The server decides what may be opened:

@@ -1,5 +1,5 @@
+import { Card, Meter } from "@hosting-portal/shared-ui";
 import { useEffect, useState } from "react";
-import { Card, Meter } from "shared-ui";
 import * as styles from "./services.css";
 
 /** SPEC §9: refreshed every 2 s; CPU clamped 10–90, RAM 20–95, storage 10–99 (percent). */

@@ -1,5 +1,5 @@
 import { detectProcessor, serviceMessages } from "@contracts/services.ts";
-import { Card } from "shared-ui";
+import { Card } from "@hosting-portal/shared-ui";
 import * as styles from "./services.css";
 
 /** SPEC §2: dedicated servers show Intel or AMD, detected from the CPU text. */

@@ -1,5 +1,5 @@
 import type { Service } from "@contracts/services.ts";
-import { Badge, Card, serviceSpecs, shortId } from "shared-ui";
+import { Badge, Card, serviceSpecs, shortId } from "@hosting-portal/shared-ui";
 import * as styles from "./services.css";
 
 /** SPEC §2: id shortened to 16 characters, connection (reseller) id, type, IPv4, RAM, CPU, storage. */

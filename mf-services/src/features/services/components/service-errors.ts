@@ -1,5 +1,5 @@
 import { serviceMessages } from "@contracts/services.ts";
-import { ApiError, toast } from "shared-ui";
+import { ApiError, toast } from "@hosting-portal/shared-ui";
 
 /**
  * SPEC §8 toasts for the service pages, chosen by the API's error code. Returns true when the

@@ -1,5 +1,4 @@
 import { type Service, serviceMessages } from "@contracts/services.ts";
-import { useNavigate } from "react-router-dom";
 import {
   Badge,
   Button,
@@ -11,7 +10,8 @@ import {
   Table,
   TableBody,
   TableHeader,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { useNavigate } from "react-router-dom";
 import * as styles from "./services.css";
 
 /** SPEC §2 dashboard table: short id, type, status, IPv4 and a Manage button. */

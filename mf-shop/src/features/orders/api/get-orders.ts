@@ -1,6 +1,6 @@
 import { OrderList } from "@contracts/shop.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 /** GET /api/shop/orders — the caller's orders, newest first. */
 export const getOrders = (signal?: AbortSignal) =>

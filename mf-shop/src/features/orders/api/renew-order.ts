@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER, OrderResult } from "@contracts/shop.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 export interface RenewOrderInput {
   orderId: string;

@@ -1,5 +1,4 @@
 import { ORDER_PERIOD_DAYS, type Order, renewedExpiry, ShopMessages } from "@contracts/shop.ts";
-import { useRef, useState } from "react";
 import {
   ApiError,
   Badge,
@@ -15,7 +14,8 @@ import {
   TableBody,
   TableHeader,
   toast,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { useRef, useState } from "react";
 import { formatDateTime } from "../../../lib/format-date";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useOrders } from "../api/get-orders";

@@ -1,7 +1,7 @@
 import type { ProductType } from "@contracts/common.ts";
 import { ProductList } from "@contracts/shop.ts";
+import { api } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "shared-ui";
 
 /** GET /api/shop/products?type=… — products on sale, cheapest first. */
 export const getProducts = (type: ProductType, signal?: AbortSignal) =>

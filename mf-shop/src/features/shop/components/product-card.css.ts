@@ -1,5 +1,5 @@
+import { vars } from "@hosting-portal/shared-ui/theme";
 import { style } from "@vanilla-extract/css";
-import { vars } from "shared-ui/theme";
 
 export const grid = style({
   display: "grid",

@@ -1,5 +1,5 @@
 import type { Product } from "@contracts/shop.ts";
-import { Button, Card, formatMoney } from "shared-ui";
+import { Button, Card, formatMoney } from "@hosting-portal/shared-ui";
 import * as styles from "./product-card.css";
 
 export interface ProductCardProps {

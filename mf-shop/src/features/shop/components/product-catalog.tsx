@@ -1,7 +1,15 @@
 import type { ProductType } from "@contracts/common.ts";
 import { ORDER_PERIOD_DAYS, type Product, ShopMessages } from "@contracts/shop.ts";
+import {
+  ApiError,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  formatMoney,
+  Skeleton,
+  toast,
+} from "@hosting-portal/shared-ui";
 import { useRef, useState } from "react";
-import { ApiError, Card, ConfirmDialog, EmptyState, formatMoney, Skeleton, toast } from "shared-ui";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useCreateOrder } from "../api/create-order";
 import { useProducts } from "../api/get-products";

@@ -1,6 +1,4 @@
 import { type Session, SignInBody } from "@contracts/auth.ts";
-import { useCallback, useState } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
 import {
   ApiError,
   Button,
@@ -12,7 +10,9 @@ import {
   session,
   TextField,
   toast,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { useCallback, useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import * as styles from "./auth-layout.css";
 import { MfaStep } from "./mfa-step";
 

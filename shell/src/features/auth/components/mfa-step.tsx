@@ -1,8 +1,17 @@
 import { Session } from "@contracts/auth.ts";
 import { Challenge, CodeForm, type Factor, FactorList } from "@contracts/factors.ts";
+import {
+  ApiError,
+  Button,
+  Card,
+  Form,
+  fieldErrors,
+  Skeleton,
+  TextField,
+  toast,
+} from "@hosting-portal/shared-ui";
 import { startAuthentication } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
-import { ApiError, Button, Card, Form, fieldErrors, Skeleton, TextField, toast } from "shared-ui";
 import * as styles from "./auth-layout.css";
 
 /**

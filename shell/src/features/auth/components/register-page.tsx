@@ -1,6 +1,4 @@
 import { RegisterForm } from "@contracts/auth.ts";
-import { useState } from "react";
-import { useNavigate } from "react-router-dom";
 import {
   ApiError,
   Button,
@@ -11,7 +9,9 @@ import {
   session,
   TextField,
   toast,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
 import * as styles from "./auth-layout.css";
 
 export default function RegisterPage() {

@@ -1,8 +1,8 @@
 import { UserResponse } from "@contracts/auth.ts";
+import { api, Skeleton, session, useUserEvents } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { api, Skeleton, session, useUserEvents } from "shared-ui";
 import { useInactivitySignOut } from "../../inactivity/use-inactivity-sign-out";
 import { RemoteBoundary } from "../../remotes/remote-boundary";
 import * as styles from "./app-layout.css";

@@ -1,5 +1,5 @@
+import { Disclosure, shortId, useMyServices, useUser } from "@hosting-portal/shared-ui";
 import { NavLink, useLocation } from "react-router-dom";
-import { Disclosure, shortId, useMyServices, useUser } from "shared-ui";
 import * as styles from "./app-layout.css";
 import { Icon, type IconName } from "./icons";
 

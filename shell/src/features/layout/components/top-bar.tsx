@@ -1,5 +1,3 @@
-import { Button as AriaButton } from "react-aria-components";
-import { useNavigate } from "react-router-dom";
 import {
   formatMoney,
   Menu,
@@ -9,7 +7,9 @@ import {
   useProfile,
   useTheme,
   useUser,
-} from "shared-ui";
+} from "@hosting-portal/shared-ui";
+import { Button as AriaButton } from "react-aria-components";
+import { useNavigate } from "react-router-dom";
 import * as styles from "./app-layout.css";
 import { Icon } from "./icons";
 

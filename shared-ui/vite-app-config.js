@@ -1,0 +1,117 @@
+// @ts-check
+/*
+ * Build settings every web app (shell and remotes) must agree on, imported by their
+ * vite.config.ts. Plain JavaScript (types in vite-app-config.d.ts) because Node loads a Vite
+ * config's package imports without compiling them.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { federation } from "@module-federation/vite";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import react from "@vitejs/plugin-react";
+
+/** The shared-ui version this build is made against (docs/remotes.md: versioning). */
+export const sharedUiVersion = JSON.parse(
+  readFileSync(new URL("./package.json", import.meta.url), "utf8"),
+).version;
+
+/**
+ * Federation singletons: one React, one router, one query cache, one shared-ui (session,
+ * toasts, theme CSS) per page. A remote needs at least the shared-ui it was built against
+ * (`^` of it: new exports are minor versions); the shell checks this before it renders a
+ * remote's page (shell/src/features/remotes/federation-plugin.ts).
+ */
+export const sharedDeps = {
+  react: { singleton: true, requiredVersion: "^19.0.0" },
+  "react-dom": { singleton: true, requiredVersion: "^19.0.0" },
+  "react-router-dom": { singleton: true, requiredVersion: "^7.0.0" },
+  "@tanstack/react-query": { singleton: true, requiredVersion: "^5.0.0" },
+  "@hosting-portal/shared-ui": { singleton: true, requiredVersion: `^${sharedUiVersion}` },
+};
+
+export const contractsAlias = [
+  {
+    find: /^@contracts\//,
+    replacement: fileURLToPath(new URL("../api/contracts/", import.meta.url)),
+  },
+];
+
+/** Default dev-server ports; DEV_PORT_<APP> (e.g. DEV_PORT_MF_SHOP) overrides each. */
+export const defaultDevPorts = {
+  shell: 5173,
+  mf_account: 5101,
+  mf_shop: 5102,
+  mf_services: 5103,
+  mf_admin: 5104,
+};
+
+/** @param {keyof typeof defaultDevPorts} app */
+export function devPort(app) {
+  const raw = process.env[`DEV_PORT_${app.toUpperCase()}`];
+  return raw ? Number(raw) : defaultDevPorts[app];
+}
+
+export const apiDevTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8000}`;
+
+/**
+ * The built standalone index.html is served at the site root (`vite preview`), so its scripts
+ * and styles must not resolve against a deep link's path (/products/vps would ask for
+ * /products/assets/...). The remote's own modules keep relative URLs.
+ * @returns {import("vite").Plugin}
+ */
+function standaloneHtmlFromRoot() {
+  return {
+    name: "portal-standalone-html-from-root",
+    apply: "build",
+    enforce: "post",
+    // generateBundle, not transformIndexHtml: the federation plugin adds its tags after that.
+    generateBundle(_options, bundle) {
+      const html = bundle["index.html"];
+      if (html?.type === "asset" && typeof html.source === "string")
+        html.source = html.source.replace(/(src|href)="\.\//g, '$1="/');
+    },
+  };
+}
+
+/**
+ * The whole Vite config of a remote: `vite` serves its standalone app (src/standalone) and
+ * its remoteEntry for a shell in dev, `vite build` makes a self-contained static bundle,
+ * `vite preview` serves that bundle with deep links.
+ * @param {{ name: keyof typeof defaultDevPorts, exposes: Record<string, string> }} remote
+ * @returns {import("vite").UserConfigFnObject}
+ */
+export function remoteViteConfig({ name, exposes }) {
+  const port = devPort(name);
+  return ({ command }) => ({
+    // Relative base: the built remote works wherever it is served from (/remotes/<name>/ behind
+    // the API, a CDN path); only the shell's remotes.json names the location. In dev the shell
+    // loads modules from this server, so their URLs must name it.
+    base: command === "build" ? "./" : `http://localhost:${port}/`,
+    resolve: { alias: contractsAlias },
+    plugins: [
+      react(),
+      vanillaExtractPlugin(),
+      federation({
+        name,
+        filename: "remoteEntry.js",
+        manifest: true,
+        exposes,
+        shared: sharedDeps,
+        dts: false,
+        dev: { remoteHmr: true },
+      }),
+      standaloneHtmlFromRoot(),
+    ],
+    // shared-ui is source with .css.ts files: pre-bundling it would bypass vanilla-extract.
+    optimizeDeps: { exclude: ["@hosting-portal/shared-ui"] },
+    server: {
+      port,
+      strictPort: true,
+      origin: `http://localhost:${port}`,
+      cors: true,
+      proxy: { "/api": { target: apiDevTarget } },
+    },
+    preview: { port, strictPort: true, cors: true, proxy: { "/api": { target: apiDevTarget } } },
+    build: { target: "es2022" },
+  });
+}

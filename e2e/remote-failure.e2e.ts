@@ -1,48 +1,230 @@
-import { existsSync, renameSync } from "node:fs";
-import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import { launchBrowser, newPage, register, signIn, uniqueUser } from "./browser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, uniqueUser } from "./browser";
+import {
+  closedPortUrl,
+  type FrontServer,
+  startFrontServer,
+  startStaticServer,
+} from "./remote-server";
+
+/*
+ * A remote that is down (docs/remotes.md: outages). The browser talks to a front server that
+ * passes everything to the portal except the failure under test, which it answers the way the
+ * world does. Each page is opened by its URL (a full load, no router transition), the case
+ * that looped before. Figures: time to the panel and requests that reached the remote.
+ */
 
 let browser: Browser;
-const dist = join(inject("repoRoot"), "mf-shop", "dist");
-const hidden = `${dist}.e2e-hidden`;
-
-function restore() {
-  if (existsSync(hidden) && !existsSync(dist)) renameSync(hidden, dist);
-}
+let front: FrontServer;
+let page: Page;
+const figures: { mode: string; panelMs: number; requests: number }[] = [];
+const SHOP = "/remotes/mf-shop/";
+const shopDist = `${inject("repoRoot")}/mf-shop/dist`;
+const defaultRemotes = {
+  mf_account: "/remotes/mf-account/mf-manifest.json",
+  mf_shop: "/remotes/mf-shop/mf-manifest.json",
+  mf_services: "/remotes/mf-services/mf-manifest.json",
+  mf_admin: "/remotes/mf-admin/mf-manifest.json",
+};
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  front = await startFrontServer(inject("baseUrl"));
+  const context = await browser.newContext({ baseURL: front.url });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  // Every load is a cold one: hashed chunks cached from an earlier test would hide a failure.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const user = uniqueUser();
+  await page.goto("/auth/register");
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByLabel("Confirm Password").fill(user.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("**/auth/login");
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
 });
+
 afterAll(async () => {
-  restore();
+  console.table(figures);
+  await front?.close();
   await browser?.close();
 });
 
-describe("a remote that cannot load (ARCHITECTURE: micro-frontends)", () => {
-  it("shows the error panel in the layout, keeps other pages working, recovers on Retry", async () => {
-    const user = uniqueUser();
-    const { context, page } = await newPage(browser);
-    await register(page, user);
-    await signIn(page, user.email, user.password);
-    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+/** Requests the browser sent whose URL contains `part`, while `during` runs. */
+async function countRequests(part: string, during: () => Promise<void>): Promise<number> {
+  let n = 0;
+  const onRequest = (r: { url(): string }) => {
+    if (r.url().includes(part)) n++;
+  };
+  page.on("request", onRequest);
+  try {
+    await during();
+  } finally {
+    page.off("request", onRequest);
+  }
+  return n;
+}
 
-    renameSync(dist, hidden);
+/**
+ * Opens /products/vps by URL while the failure is in place; expects the panel inside the frame
+ * within 5 s, then 3 s more of quiet, and few requests to the remote.
+ */
+async function expectPanel(
+  mode: string,
+  remotePart: string,
+  maxRequests: number,
+  title: string,
+  otherRemotesWork = true,
+) {
+  let panelMs = 0;
+  const requests = await countRequests(remotePart, async () => {
+    const t0 = Date.now();
+    await page.goto("/products/vps");
+    await page.getByTestId("remote-error").getByText(title).waitFor({ timeout: 8_000 });
+    panelMs = Date.now() - t0;
+    await page.waitForTimeout(3_000);
+  });
+  figures.push({ mode, panelMs, requests });
+  expect(panelMs).toBeLessThan(5_000);
+  expect(requests).toBeGreaterThan(0);
+  expect(requests).toBeLessThanOrEqual(maxRequests);
+  // The frame stays, and another remote still loads.
+  await page.getByRole("link", { name: "Transactions" }).waitFor();
+  if (!otherRemotesWork) return;
+  await page.getByRole("link", { name: "Transactions" }).click();
+  await page.getByRole("heading", { name: "Transactions", level: 1 }).waitFor();
+  await page.goBack();
+  await page.getByTestId("remote-error").waitFor();
+}
+
+async function expectRetryRecovers() {
+  await page.getByRole("button", { name: "Retry" }).click();
+  await page.getByRole("heading", { name: "VPS Products", level: 1 }).waitFor();
+}
+
+const UNREACHABLE = "This section could not be loaded";
+const isManifest = (p: string) => p === `${SHOP}mf-manifest.json`;
+
+describe("a remote that is down shows the error panel, asks a handful of times, recovers on Retry", () => {
+  const statusCases: [string, { status: number; body: string; contentType: string }][] = [
+    ["manifest 404", { status: 404, body: "Not Found", contentType: "text/plain" }],
+    ["manifest 503 text", { status: 503, body: "Service Unavailable", contentType: "text/plain" }],
+    [
+      "manifest 503 JSON",
+      { status: 503, body: '{"error":"maintenance"}', contentType: "application/json" },
+    ],
+  ];
+  for (const [mode, failure] of statusCases) {
+    it(mode, async () => {
+      front.clear();
+      front.fail(isManifest, failure);
+      await expectPanel(mode, SHOP, 3, UNREACHABLE);
+      front.clear();
+      await expectRetryRecovers();
+    });
+  }
+
+  it("manifest time-out (the server never answers)", async () => {
+    front.clear();
+    front.fail(isManifest, { hang: true });
+    await expectPanel("manifest time-out", SHOP, 3, UNREACHABLE);
+    front.clear();
+    await expectRetryRecovers();
+  });
+
+  it("connection aborted", async () => {
+    front.clear();
+    front.fail(isManifest, { abort: true });
+    await expectPanel("connection aborted", SHOP, 3, UNREACHABLE);
+    front.clear();
+    await expectRetryRecovers();
+  });
+
+  it("remoteEntry.js 404", async () => {
+    front.clear();
+    front.fail((p) => p === `${SHOP}remoteEntry.js`, {
+      status: 404,
+      body: "Not Found",
+      contentType: "text/plain",
+    });
+    await expectPanel("remoteEntry 404", `${SHOP}remoteEntry.js`, 2, UNREACHABLE);
+    front.clear();
+    await expectRetryRecovers();
+  });
+
+  it("page chunk 503", async () => {
+    front.clear();
+    front.fail((p) => p.startsWith(`${SHOP}assets/vps-products-page-`), {
+      status: 503,
+      body: "Service Unavailable",
+      contentType: "text/plain",
+    });
+    // manifest, entry, its chunks and the page chunk: one request each, no repeats.
+    await expectPanel("page chunk 503", `${SHOP}assets/vps-products-page-`, 2, UNREACHABLE);
+    front.clear();
+    await expectRetryRecovers();
+  });
+
+  it("connection refused (nothing listens)", async () => {
+    const gone = await closedPortUrl();
+    front.clear();
+    front.remotesJson({ ...defaultRemotes, mf_shop: `${gone}/mf-manifest.json` });
+    await expectPanel("connection refused", gone, 3, UNREACHABLE);
+    front.clear();
+    await expectRetryRecovers();
+  });
+
+  it("another origin without CORS", async () => {
+    const noCors = await startStaticServer(shopDist, { cors: false });
     try {
-      await page.getByRole("link", { name: "Orders" }).click();
-      await page.getByText("This section could not be loaded").waitFor();
-      // The frame is still there and other remotes still load.
-      await page.getByText(`Welcome, ${user.username}!`).waitFor();
-      await page.getByRole("link", { name: "Transactions" }).click();
-      await page.getByRole("heading", { name: "Transactions", level: 1 }).waitFor();
-      await page.getByRole("link", { name: "Orders" }).click();
-      await page.getByText("This section could not be loaded").waitFor();
+      front.clear();
+      front.remotesJson({ ...defaultRemotes, mf_shop: `${noCors.url}/mf-manifest.json` });
+      await expectPanel("no CORS", noCors.url, 3, UNREACHABLE);
     } finally {
-      restore();
+      await noCors.close();
     }
-    await page.getByRole("button", { name: "Retry" }).click();
-    await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
-    await context.close();
+    front.clear();
+    await expectRetryRecovers();
+  });
+
+  it("a page that throws while rendering", async () => {
+    front.clear();
+    front.fail((p) => p.startsWith(`${SHOP}assets/vps-products-page-`), {
+      status: 200,
+      body: 'export default function Broken() { throw new Error("render failure"); }',
+      contentType: "text/javascript",
+    });
+    // Two: the runtime preloads the chunk the manifest names (a copy the entry does not import).
+    await expectPanel("render error", `${SHOP}assets/vps-products-page-`, 2, UNREACHABLE);
+    await page.getByTestId("remote-error").getByText("Something went wrong").waitFor();
+    front.clear();
+    // A module the browser has evaluated stays in its module map: a reload gets the fixed one.
+    await page.reload();
+    await page.getByRole("heading", { name: "VPS Products", level: 1 }).waitFor();
+  });
+
+  it("remotes.json missing (404)", async () => {
+    front.clear();
+    front.remotesJson(null);
+    await expectPanel("remotes.json 404", "/remotes.json", 1, UNREACHABLE, false);
+    front.clear();
+    await expectRetryRecovers();
+  });
+
+  it("remotes.json malformed", async () => {
+    front.clear();
+    front.remotesJson('{"mf_shop": ');
+    await expectPanel("remotes.json malformed", "/remotes.json", 1, UNREACHABLE, false);
+    front.clear();
+    await expectRetryRecovers();
   });
 });

@@ -48,7 +48,7 @@ function singlePages(): Plugin {
 /** Swaps the shell's runtime-federation modules for static stand-ins with the same exports. */
 function replaceFederationModules(): Plugin {
   const swaps = new Map(
-    ["load-remote", "remote-page", "remotes-config"].map((m) => [
+    ["load-remote", "remote-page"].map((m) => [
       fileURLToPath(new URL(`./src/features/remotes/${m}`, import.meta.url)),
       fileURLToPath(new URL(`./src/single/${m}`, import.meta.url)),
     ]),

@@ -1,6 +1,6 @@
 import { pages } from "virtual:portal-single-pages";
 import type { ComponentType } from "react";
-import type { RemoteEntry } from "../features/remotes/remotes-config";
+import { RemoteLoadError } from "../features/remotes/remote-errors";
 
 /*
  * Single-bundle stand-in for features/remotes/load-remote.ts (vite.single.config.ts): the
@@ -9,17 +9,7 @@ import type { RemoteEntry } from "../features/remotes/remotes-config";
 
 type PageModule = { default: ComponentType };
 
-export class RemoteLoadError extends Error {
-  readonly remote: string;
-  constructor(remote: string, cause: unknown) {
-    super(`The ${remote} module could not be loaded.`);
-    this.name = "RemoteLoadError";
-    this.remote = remote;
-    this.cause = cause;
-  }
-}
-
-export function registerPortalRemotes(_list: RemoteEntry[]): void {}
+export async function ensureRemotes(): Promise<void> {}
 
 export function loadPage(id: string): Promise<PageModule> {
   const page = pages[id];

@@ -1,5 +1,5 @@
 import { pages } from "virtual:portal-single-pages";
-import { RemoteLoadError } from "./load-remote";
+import { RemoteLoadError } from "../features/remotes/remote-errors";
 
 /** Single-bundle stand-in for features/remotes/remote-page.tsx: renders the page directly. */
 export function RemotePage({ id }: { id: string }) {
@@ -7,3 +7,5 @@ export function RemotePage({ id }: { id: string }) {
   if (!Page) throw new RemoteLoadError(id.split("/")[0] ?? id, new Error(`${id} is not built in`));
   return <Page />;
 }
+
+export function forgetRemotePages(_remote: string): void {}

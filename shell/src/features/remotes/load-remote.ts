@@ -1,53 +1,127 @@
-import { loadRemote, registerRemotes } from "@module-federation/runtime";
+import {
+  getInstance,
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+} from "@module-federation/runtime";
 import type { ComponentType } from "react";
-import type { RemoteEntry } from "./remotes-config";
+import { fetchWithRetry } from "./fetch-with-retry";
+import { RemoteLoadError, RemoteVersionError } from "./remote-errors";
+import { fetchRemotesConfig, type RemoteEntry } from "./remotes-config";
+import { sharedRequirements, versionMismatches } from "./version-contract";
 
 type PageModule = { default: ComponentType };
 
-/** Thrown when a remote's entry or module cannot be fetched; the boundary shows a Retry. */
-export class RemoteLoadError extends Error {
-  readonly remote: string;
-  constructor(remote: string, cause: unknown) {
-    super(`The ${remote} module could not be loaded.`);
-    this.name = "RemoteLoadError";
-    this.remote = remote;
-    this.cause = cause;
-  }
-}
+/**
+ * A remote that answers its manifest but then never delivers its entry or page chunk ends in
+ * the error panel after this long (the manifest itself has REMOTE_FETCH_POLICY's budget).
+ */
+export const REMOTE_LOAD_DEADLINE_MS = 4_500;
 
-const entries = new Map<string, RemoteEntry>();
+/*
+ * Everything below is memoised, failures included, until the user presses Retry
+ * (resetRemote): a page that renders again while a remote is down must not ask it again, or
+ * every render becomes a request (hundreds per second per tab).
+ */
+let registry: Promise<Map<string, RemoteEntry>> | null = null;
+let registered: Map<string, RemoteEntry> | null = null;
+const manifests = new Map<string, Promise<unknown>>();
 const pages = new Map<string, Promise<PageModule>>();
 
-export function registerPortalRemotes(list: RemoteEntry[]): void {
-  for (const r of list) entries.set(r.name, r);
-  registerRemotes(list);
+const isManifest = (entry: RemoteEntry) => new URL(entry.entry).pathname.endsWith(".json");
+
+function manifestJson(url: string): Promise<unknown> {
+  let m = manifests.get(url);
+  if (!m) {
+    m = fetchWithRetry(url, { cache: "no-cache" }).then((res) => res.json());
+    manifests.set(url, m);
+  }
+  return m;
+}
+
+/*
+ * The runtime fetches a manifest without checking the status and without a time-out; this
+ * plugin gives it the copy loadPage already fetched (bounded retries) and checked.
+ */
+registerPlugins([
+  {
+    name: "portal-remote-manifests",
+    fetch: (url: string) =>
+      manifestJson(url).then(
+        (json) =>
+          new Response(JSON.stringify(json), { headers: { "content-type": "application/json" } }),
+      ),
+  },
+]);
+
+/**
+ * /remotes.json, fetched and registered once, and again after a Retry: the deployer may have
+ * pointed a remote elsewhere (a rollback). Remotes whose entry changed are registered anew.
+ */
+export function ensureRemotes(): Promise<Map<string, RemoteEntry>> {
+  registry ??= fetchRemotesConfig().then((list) => {
+    const changed = list.filter((r) => registered?.get(r.name)?.entry !== r.entry);
+    if (registered) registerRemotes(changed, { force: true });
+    else registerRemotes(list);
+    registered = new Map(list.map((r) => [r.name, r]));
+    return registered;
+  });
+  return registry;
+}
+
+/** The singleton versions this page provides to remotes (the shell's build). */
+function providedVersions(): Record<string, string> {
+  const shared = getInstance()?.options.shared ?? {};
+  const out: Record<string, string> = {};
+  for (const [name, list] of Object.entries(shared)) {
+    const version = list[0]?.version;
+    if (version) out[name] = version;
+  }
+  return out;
+}
+
+function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
+    p.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+async function load(id: string, remote: string): Promise<PageModule> {
+  const entry = (await ensureRemotes()).get(remote);
+  if (!entry) throw new Error(`${remote} is not in /remotes.json`);
+  // Dev servers are addressed by remoteEntry.js (no manifest): same source, nothing to check.
+  if (isManifest(entry)) {
+    const needs = sharedRequirements(await manifestJson(entry.entry));
+    const mismatches = versionMismatches(needs, providedVersions());
+    if (mismatches.length) throw new RemoteVersionError(remote, mismatches);
+  }
+  const mod = await withDeadline(loadRemote<PageModule>(id), REMOTE_LOAD_DEADLINE_MS, id);
+  if (!mod || typeof mod.default !== "function") throw new Error(`${id} has no default export`);
+  return mod;
 }
 
 /**
- * Loads `remote/Expose` once and memoises the promise, so the early preload in main.tsx and
- * the route's lazy component share one request chain. Failures are not memoised.
+ * Loads `remote/Expose` once and memoises the promise, so the early preload in main.tsx and the
+ * route's lazy component share one request chain, and a failure is shown, not repeated.
  */
 export function loadPage(id: string): Promise<PageModule> {
   const cached = pages.get(id);
   if (cached) return cached;
   const remote = id.split("/")[0] ?? id;
-  const p = Promise.resolve()
-    .then(() => loadRemote<PageModule>(id))
-    .then((mod) => {
-      if (!mod || typeof mod.default !== "function") throw new Error(`${id} has no default export`);
-      return mod;
-    })
-    .catch((err: unknown) => {
-      pages.delete(id);
-      throw err instanceof RemoteLoadError ? err : new RemoteLoadError(remote, err);
-    });
+  const p = load(id, remote).catch((err: unknown) => {
+    throw err instanceof RemoteVersionError ? err : new RemoteLoadError(remote, err);
+  });
   pages.set(id, p);
   return p;
 }
 
-/** Forgets everything the runtime cached about a remote so the next load starts afresh. */
+/** Retry: forgets what failed for this remote, and re-reads remotes.json, so the next load asks again. */
 export function resetRemote(remote: string): void {
-  for (const key of pages.keys()) if (key.startsWith(`${remote}/`)) pages.delete(key);
-  const entry = entries.get(remote);
-  if (entry) registerRemotes([entry], { force: true });
+  for (const key of [...pages.keys()]) if (key.startsWith(`${remote}/`)) pages.delete(key);
+  registry = null;
+  const entry = registered?.get(remote);
+  if (!entry) return;
+  manifests.delete(entry.entry);
+  registerRemotes([entry], { force: true });
 }

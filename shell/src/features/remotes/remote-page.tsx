@@ -1,21 +1,21 @@
-import { type ComponentType, type LazyExoticComponent, lazy, useMemo } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { loadPage } from "./load-remote";
 
 /*
- * One lazy component per page id, so navigating back to a page renders it at once instead of
- * suspending again. A failed one is dropped, so a Retry builds a new lazy that loads again.
+ * One lazy component per page id, kept even when its load failed: a render that happens
+ * while the remote is down (a non-transition render throws the lazy away with its state)
+ * must find the same failed lazy, not start a new load. Retry drops it (forgetRemotePages).
  */
 const lazies = new Map<string, LazyExoticComponent<ComponentType>>();
+
+export function forgetRemotePages(remote: string): void {
+  for (const id of [...lazies.keys()]) if (id.startsWith(`${remote}/`)) lazies.delete(id);
+}
 
 function lazyPage(id: string): LazyExoticComponent<ComponentType> {
   let Page = lazies.get(id);
   if (!Page) {
-    Page = lazy(() =>
-      loadPage(id).catch((err: unknown) => {
-        lazies.delete(id);
-        throw err;
-      }),
-    );
+    Page = lazy(() => loadPage(id));
     lazies.set(id, Page);
   }
   return Page;
@@ -23,6 +23,6 @@ function lazyPage(id: string): LazyExoticComponent<ComponentType> {
 
 /** Route element for `remote/Expose`; load and render errors reach the layout's RemoteBoundary. */
 export function RemotePage({ id }: { id: string }) {
-  const Page = useMemo(() => lazyPage(id), [id]);
+  const Page = lazyPage(id);
   return <Page />;
 }

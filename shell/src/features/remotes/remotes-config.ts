@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fetchWithRetry } from "./fetch-with-retry";
 
 const Entry = z.union([
   z.string().min(1),
@@ -26,9 +27,8 @@ export function toRemoteEntries(raw: unknown, base: string): RemoteEntry[] {
   });
 }
 
-/** Fetches the deployer-edited remote map; fails fast with the reason when it is malformed. */
+/** Fetches the deployer-edited remote map; fails with the reason when it is missing or malformed. */
 export async function fetchRemotesConfig(): Promise<RemoteEntry[]> {
-  const res = await fetch("/remotes.json", { cache: "no-cache" });
-  if (!res.ok) throw new Error(`/remotes.json: HTTP ${res.status}`);
+  const res = await fetchWithRetry("/remotes.json", { cache: "no-cache" });
   return toRemoteEntries(await res.json(), window.location.href);
 }

@@ -1,0 +1,179 @@
+import { readFile } from "node:fs/promises";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize } from "node:path";
+
+/*
+ * Real HTTP servers for the remote tests: a front server the browser talks to, which passes
+ * everything to the portal except what a test makes fail, and a static server that serves a
+ * remote's build from any folder, on its own origin. The failures are what a browser meets in
+ * the world (status codes, bodies, sockets left open or destroyed, a port nobody listens on,
+ * no CORS), and every request is counted where it arrives.
+ */
+
+/** How the server answers a path that a test made fail. */
+export type Failure =
+  | { status: number; body: string; contentType: string }
+  | { hang: true }
+  | { abort: true }
+  | { body: string; contentType: string; status?: undefined };
+
+interface Rule {
+  match: (path: string) => boolean;
+  failure: Failure;
+}
+
+export interface FrontServer {
+  url: string;
+  /** Answers paths matching `match` with `failure` until cleared. */
+  fail(match: (path: string) => boolean, failure: Failure): void;
+  /** Serves this object as /remotes.json (or a raw text when a string is given). */
+  remotesJson(value: Record<string, string> | string | null): void;
+  /** Serves paths under `prefix` from `dir` instead of the portal (a remote's build). */
+  mount(prefix: string, dir: string): void;
+  clear(): void;
+  /** Requests seen whose path starts with `prefix`. */
+  count(prefix: string): number;
+  resetCounts(): void;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript",
+  ".json": "application/json",
+  ".css": "text/css",
+  ".html": "text/html",
+};
+
+async function serveFile(
+  res: ServerResponse,
+  dir: string,
+  rel: string,
+  headers: Record<string, string>,
+): Promise<void> {
+  const file = normalize(join(dir, rel));
+  if (!file.startsWith(dir)) {
+    res.writeHead(404).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    res
+      .writeHead(200, {
+        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+        "cache-control": "no-cache",
+        ...headers,
+      })
+      .end(body);
+  } catch {
+    res.writeHead(404, { "content-type": "text/plain", ...headers }).end("Not Found");
+  }
+}
+
+function answer(res: ServerResponse, req: IncomingMessage, failure: Failure): void {
+  if ("hang" in failure) return; // the socket stays open and silent
+  if ("abort" in failure) {
+    req.socket.destroy();
+    return;
+  }
+  res.writeHead(failure.status ?? 200, { "content-type": failure.contentType }).end(failure.body);
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    }),
+  );
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** The browser's origin: the portal behind it, with failures and mounts on top. */
+export async function startFrontServer(portalUrl: string): Promise<FrontServer> {
+  const target = new URL(portalUrl);
+  let rules: Rule[] = [];
+  let mounts: { prefix: string; dir: string }[] = [];
+  let remotes: Record<string, string> | string | null | undefined;
+  const seen: string[] = [];
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    seen.push(path);
+    const rule = rules.find((r) => r.match(path));
+    if (rule) return answer(res, req, rule.failure);
+    if (path === "/remotes.json" && remotes !== undefined) {
+      if (remotes === null) return res.writeHead(404, { "content-type": "text/plain" }).end();
+      const body = typeof remotes === "string" ? remotes : JSON.stringify(remotes);
+      return res.writeHead(200, { "content-type": "application/json" }).end(body);
+    }
+    const mount = mounts.find((m) => path.startsWith(m.prefix));
+    if (mount) return void serveFile(res, mount.dir, path.slice(mount.prefix.length), {});
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  const url = await listen(server);
+  return {
+    url,
+    fail: (match, failure) => rules.push({ match, failure }),
+    remotesJson: (value) => {
+      remotes = value;
+    },
+    mount: (prefix, dir) => mounts.push({ prefix, dir }),
+    clear: () => {
+      rules = [];
+      mounts = [];
+      remotes = undefined;
+    },
+    count: (prefix) => seen.filter((p) => p.startsWith(prefix)).length,
+    resetCounts: () => {
+      seen.length = 0;
+    },
+    close: () => closeServer(server),
+  };
+}
+
+/** A remote's build on an origin of its own, with or without the CORS header it needs. */
+export async function startStaticServer(
+  dir: string,
+  opts: { cors: boolean },
+): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
+  let n = 0;
+  const server = createServer((req, res) => {
+    n++;
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    void serveFile(res, dir, path, opts.cors ? { "access-control-allow-origin": "*" } : {});
+  });
+  const url = await listen(server);
+  return { url, count: () => n, close: () => closeServer(server) };
+}
+
+/** A port that was free a moment ago and that nobody listens on: connection refused. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  const url = await listen(server);
+  await closeServer(server);
+  return url;
+}

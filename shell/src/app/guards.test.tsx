@@ -1,6 +1,6 @@
 import type { Session } from "@contracts/auth.ts";
 import { session } from "@hosting-portal/shared-ui";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { PublicOnly, RequireAdmin, RequireAuth } from "./guards";
@@ -84,6 +84,49 @@ describe("guards (SPEC §6)", () => {
   it("sends signed-in users away from /auth pages", () => {
     signedInAs(false);
     const router = renderAt("/auth/register");
+    expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("sends a user who signs in back to the guarded page they came from (SPEC §6)", async () => {
+    signedInAs(null);
+    const router = createMemoryRouter(
+      [
+        {
+          element: <PublicOnly />,
+          children: [{ path: "/auth/login", element: <p>login page</p> }],
+        },
+        {
+          element: <RequireAuth />,
+          children: [
+            { path: "/dashboard", element: <p>dashboard page</p> },
+            { path: "/settings", element: <p>settings page</p> },
+          ],
+        },
+      ],
+      { initialEntries: ["/settings"] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(router.state.location.pathname).toBe("/auth/login");
+    // Issue 23: the session appears (password or second factor) and the guard alone moves on.
+    localStorage.setItem("portal:session", JSON.stringify(fakeSession(false)));
+    await act(async () => window.dispatchEvent(new StorageEvent("storage", { key: null })));
+    expect(router.state.location.pathname).toBe("/settings");
+    expect(screen.getByText("settings page")).toBeTruthy();
+  });
+
+  it("never takes a signed-in user from /auth back to an /auth page", () => {
+    signedInAs(false);
+    const router = createMemoryRouter(
+      [
+        {
+          element: <PublicOnly />,
+          children: [{ path: "/auth/login", element: <p>login page</p> }],
+        },
+        { path: "/dashboard", element: <p>dashboard page</p> },
+      ],
+      { initialEntries: [{ pathname: "/auth/login", state: { from: "/auth/register" } }] },
+    );
+    render(<RouterProvider router={router} />);
     expect(router.state.location.pathname).toBe("/dashboard");
   });
 

@@ -16,9 +16,23 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** SPEC §2: /auth/* redirects to /dashboard when a session exists. */
+/** The guarded page RequireAuth sent the visitor away from, if any (never an /auth page). */
+function returnPath(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return null;
+  if (from === "/" || from === "/auth" || from.startsWith("/auth/")) return null;
+  return from;
+}
+
+/**
+ * SPEC §2: /auth/* redirects to /dashboard when a session exists; SPEC §6: after signing in,
+ * back to the page the visitor came from. This guard is the only place that moves a user who
+ * just signed in (password or second factor): the sign-in page navigating as well raced with it,
+ * and after the MFA step the guard's /dashboard won over the page's way back (issue 23).
+ */
 export function PublicOnly() {
   const session = useSession();
-  if (session) return <Navigate to="/dashboard" replace />;
+  const location = useLocation();
+  if (session) return <Navigate to={returnPath(location.state) ?? "/dashboard"} replace />;
   return <Outlet />;
 }

@@ -1,5 +1,4 @@
 import { PortalProviders } from "@hosting-portal/shared-ui";
-import { lazy } from "react";
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router-dom";
 import { AuthLayout } from "../features/auth/components/auth-layout";
 import { AppLayout } from "../features/layout/components/app-layout";
@@ -8,9 +7,18 @@ import { RemotePage } from "../features/remotes/remote-page";
 import { PublicOnly, RequireAdmin, RequireAuth } from "./guards";
 import { remoteRoutes } from "./routes";
 
-// Visitors only: kept out of the signed-in user's initial JS.
-const LoginPage = lazy(() => import("../features/auth/components/login-page"));
-const RegisterPage = lazy(() => import("../features/auth/components/register-page"));
+/*
+ * Visitors only: kept out of the signed-in user's initial JS. Loaded by the router (route
+ * `lazy`), not by React.lazy under a Suspense in AuthLayout (issue 23): the router fetches the
+ * next page's code before it changes the URL, so the page on screen always belongs to the URL.
+ * With React.lazy, /auth/register -> /auth/login changed the URL at once but (router updates
+ * are transitions) React kept the register form, whose Email and Password fields look like the
+ * sign-in form's, on screen until the chunk arrived and then swapped in an empty sign-in form:
+ * what the user had typed meanwhile was gone.
+ */
+const authPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 function Root() {
   return (
@@ -36,10 +44,18 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AuthLayout />,
+            // The frame while a first visit to /auth/* loads its page.
+            hydrateFallbackElement: <AuthLayout />,
             children: [
               { index: true, element: <Navigate to="/auth/login" replace /> },
-              { path: "login", element: <LoginPage /> },
-              { path: "register", element: <RegisterPage /> },
+              {
+                path: "login",
+                lazy: authPage(() => import("../features/auth/components/login-page")),
+              },
+              {
+                path: "register",
+                lazy: authPage(() => import("../features/auth/components/register-page")),
+              },
             ],
           },
         ],

@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import * as styles from "./auth-layout.css";
 
@@ -22,9 +21,8 @@ export function AuthLayout() {
           </span>
           Hosting Portal
         </div>
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        {/* No Suspense here: the router loads the pages before showing them (router.tsx). */}
+        <Outlet />
       </div>
     </div>
   );

@@ -12,23 +12,18 @@ import {
   toast,
 } from "@hosting-portal/shared-ui";
 import { useCallback, useState } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
 import * as styles from "./auth-layout.css";
 import { MfaStep } from "./mfa-step";
 
 export default function LoginPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   // Issue 8: the password was right but the user has a verified factor; the second step follows.
   const [mfaPending, setMfaPending] = useState<Session | null>(null);
 
-  const finish = () => {
-    toast.success("Logged in successfully!");
-    const from = (location.state as { from?: string } | null)?.from;
-    navigate(from && from !== "/" ? from : "/dashboard", { replace: true });
-  };
+  // The session just adopted makes PublicOnly (guards.tsx) take the user on, back to the page
+  // they came from or to /dashboard. Not navigating here too: the two raced (issue 23).
+  const finish = () => toast.success("Logged in successfully!");
 
   const cancelMfa = useCallback(() => {
     setMfaPending((s) => {

@@ -38,8 +38,11 @@ export default function RegisterPage() {
     try {
       const { username, email, password } = parsed.data;
       await session.signUp({ username, email, password });
+      // Issue 23: the message comes with the sign-in form, not before it. The router shows
+      // /auth/login once its page has loaded; until then this form stays pending, so nothing
+      // invites typing into it.
+      await navigate("/auth/login");
       toast.success("Account created successfully! You can now log in.");
-      navigate("/auth/login");
     } catch (err) {
       toast.error("Error", err instanceof ApiError ? err.message : "Sign up failed");
     } finally {

@@ -9,8 +9,9 @@
  * Ctrl-C stops everything this script started.
  */
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultDevPorts } from "../shared-ui/vite-app-config.js";
 
@@ -83,17 +84,25 @@ function signalGroup(child, signal) {
   }
 }
 
+/** The embedded Postgres's lock file; gone once it has shut down cleanly. */
+const postmasterPid = process.env.DATABASE_URL
+  ? null
+  : join(resolve(root, process.env.DATA_DIR ?? ".data"), "postgres", "postmaster.pid");
+
 let stopping = false;
-function stop() {
+async function stop() {
   if (stopping) return;
   stopping = true;
-  for (const c of children) signalGroup(c, "SIGTERM");
-  // deno --watch survives SIGTERM (it waits for a file change to restart the API), so whatever
-  // is left after the API's graceful stop is killed.
-  setTimeout(() => {
-    for (const c of children) signalGroup(c, "SIGKILL");
-    process.exit(0);
-  }, 3000);
+  // SIGINT to every group, as a terminal's Ctrl-C does: Vite and the API stop gracefully and
+  // Postgres makes a fast shutdown (clean: no stale lock for the next start).
+  for (const c of children) signalGroup(c, "SIGINT");
+  const deadline = Date.now() + 10_000;
+  while (postmasterPid && existsSync(postmasterPid) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // deno --watch outlives its API (it waits for a file change), so whatever is left goes.
+  for (const c of children) signalGroup(c, "SIGKILL");
+  process.exit(0);
 }
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

@@ -25,6 +25,7 @@ export { NumberField, type NumberFieldProps } from "./NumberField/NumberField";
 export { Page, PageHeader, type PageHeaderProps } from "./PageHeader/PageHeader";
 export { PortalProviders } from "./providers/PortalProviders";
 export { queryClient } from "./query/query-client";
+export { invalidateKeys, queryKeys } from "./query/query-keys";
 export { Skeleton, type SkeletonProps } from "./Skeleton/Skeleton";
 export { type AuthEvent, type AuthListener, SessionStore, session } from "./session/session-store";
 export { useAuthEvents, useSession, useUser } from "./session/use-session";

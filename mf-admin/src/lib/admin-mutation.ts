@@ -1,22 +1,35 @@
-import { ApiError, queryClient, toast } from "@hosting-portal/shared-ui";
-import { type QueryKey, useMutation } from "@tanstack/react-query";
+import { ApiError, invalidateKeys, queryKeys, toast } from "@hosting-portal/shared-ui";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 /**
- * Admin writes cascade across screens (an order's status changes its services, removing a user
- * removes their orders), so every admin write refreshes every admin list, the top bar balance and
- * the caller's own 'My Services'. Failures show the SPEC §8 title with the server's message.
+ * Admin writes cascade across screens and apps (an order's status changes its services, removing
+ * a user removes their orders and with them products' order counts, every write adds an audit
+ * row), so every admin write invalidates every resource an admin can change, by its `.all`
+ * prefix (shared-ui query keys): the admin tables and the customer pages showing the same data in
+ * this browser (the shop's product lists, 'My Orders', 'My Services', the top bar balance) alike.
+ * Only the queries on screen refetch; the others are marked stale and refetch when next shown.
  */
-const affected: QueryKey[] = [["admin"], ["account"], ["services"]];
+export const adminWriteInvalidates = [
+  queryKeys.products.all,
+  queryKeys.orders.all,
+  queryKeys.services.all,
+  queryKeys.users.all,
+  queryKeys.audit.all,
+  queryKeys.account.all,
+] as const;
 
+/**
+ * An admin write: invalidates `adminWriteInvalidates` once it succeeds; a failure shows the SPEC §8
+ * title with the server's message.
+ */
 export function useAdminMutation<TVars, TData>(
   mutationFn: (vars: TVars) => Promise<TData>,
   failureTitle: string,
 ) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async () => {
-      await Promise.all(affected.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
+    onSuccess: () => invalidateKeys(queryClient, adminWriteInvalidates),
     onError: (error) => {
       toast.error(failureTitle, error instanceof ApiError ? error.message : "Please try again.");
     },

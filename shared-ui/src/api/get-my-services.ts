@@ -1,5 +1,6 @@
 import { ServiceList } from "@contracts/services.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryKeys } from "../query/query-keys";
 import { api } from "./client";
 
 export const getMyServices = (signal?: AbortSignal) =>
@@ -7,7 +8,7 @@ export const getMyServices = (signal?: AbortSignal) =>
 
 export const myServicesQueryOptions = () =>
   queryOptions({
-    queryKey: ["services", "mine"] as const,
+    queryKey: queryKeys.services.mine,
     queryFn: ({ signal }) => getMyServices(signal),
     select: (data) => data.services,
   });

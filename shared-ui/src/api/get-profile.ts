@@ -1,5 +1,6 @@
 import { Profile } from "@contracts/account.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryKeys } from "../query/query-keys";
 import { api } from "./client";
 
 export const getProfile = (signal?: AbortSignal) =>
@@ -7,7 +8,7 @@ export const getProfile = (signal?: AbortSignal) =>
 
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: ["account", "profile"] as const,
+    queryKey: queryKeys.account.profile,
     queryFn: ({ signal }) => getProfile(signal),
   });
 

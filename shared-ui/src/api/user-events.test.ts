@@ -1,5 +1,6 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
+import { queryKeys } from "../query/query-keys";
 import { applyDataChangedEvent, parseSseChunk } from "./user-events";
 
 describe("user events", () => {
@@ -16,23 +17,28 @@ describe("user events", () => {
 
   it("marks the queries of a changed topic stale and leaves the others alone", async () => {
     const client = new QueryClient();
-    client.setQueryData(["services", "mine"], []);
-    client.setQueryData(["shop", "orders"], []);
-    client.setQueryData(["account", "profile"], {});
+    client.setQueryData(queryKeys.services.mine, []);
+    client.setQueryData(queryKeys.orders.mine, []);
+    client.setQueryData(queryKeys.account.profile, {});
+    client.setQueryData(queryKeys.services.one("s1"), {});
+    client.setQueryData(queryKeys.services.admin, []);
     await applyDataChangedEvent(client, { topic: "services" });
-    expect(client.getQueryState(["services", "mine"])?.isInvalidated).toBe(true);
-    expect(client.getQueryState(["shop", "orders"])?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryKeys.services.mine)?.isInvalidated).toBe(true);
+    // An open service page shows the caller's service too; the admin table is not the caller's.
+    expect(client.getQueryState(queryKeys.services.one("s1"))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.services.admin)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryKeys.orders.mine)?.isInvalidated).toBe(false);
     await applyDataChangedEvent(client, { topic: "orders" });
-    expect(client.getQueryState(["shop", "orders"])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.orders.mine)?.isInvalidated).toBe(true);
     await applyDataChangedEvent(client, { topic: "account" });
-    expect(client.getQueryState(["account", "profile"])?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryKeys.account.profile)?.isInvalidated).toBe(false);
   });
 
   it("reads again after a change that comes while the first fetch is under way", async () => {
     const client = new QueryClient();
     let calls = 0;
     const observer = new QueryObserver(client, {
-      queryKey: ["services", "mine"],
+      queryKey: queryKeys.services.mine,
       queryFn: async () => {
         calls += 1;
         const answer = calls;

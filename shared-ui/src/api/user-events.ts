@@ -2,9 +2,9 @@ import { DataChangedEvent, type Profile, ProfileChangedEvent } from "@contracts/
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { queryClient as defaultClient } from "../query/query-client";
+import { queryKeys } from "../query/query-keys";
 import { session } from "../session/session-store";
 import { useSession } from "../session/use-session";
-import { profileQueryOptions } from "./get-profile";
 
 const MAX_BACKOFF_MS = 30_000;
 
@@ -43,7 +43,7 @@ async function reread(client: QueryClient, queryKey: QueryKey): Promise<void> {
 export async function applyProfileEvent(client: QueryClient, data: unknown): Promise<void> {
   const parsed = ProfileChangedEvent.safeParse(data);
   if (!parsed.success) return;
-  const key = profileQueryOptions().queryKey;
+  const key = queryKeys.account.profile;
   // The event is newer than any fetch under way: apply it after that fetch's answer.
   await fetchesSettled(client, key);
   const current = client.getQueryData<Profile>(key);
@@ -55,12 +55,12 @@ export async function applyProfileEvent(client: QueryClient, data: unknown): Pro
 }
 
 /**
- * Which queries show each topic of a `changed` event. The keys are the ones the pages use:
- * ["services", …] for the caller's services, ["shop", "orders"] for their orders.
+ * Which queries show each topic of a `changed` event (the keys of the caller's own lists, from
+ * the shared contract in query-keys.ts): `services.mine` also covers every open service page.
  */
 const queriesOfTopic: Record<DataChangedEvent["topic"], readonly QueryKey[]> = {
-  services: [["services"]],
-  orders: [["shop", "orders"]],
+  services: [queryKeys.services.mine],
+  orders: [queryKeys.orders.mine],
 };
 
 export async function applyDataChangedEvent(client: QueryClient, data: unknown): Promise<void> {
@@ -74,7 +74,7 @@ export async function applyDataChangedEvent(client: QueryClient, data: unknown):
  * page loaded, or while disconnected) was not streamed, so what the stream keeps live is read once.
  */
 async function rereadFollowed(client: QueryClient): Promise<void> {
-  const keys = [profileQueryOptions().queryKey, ...Object.values(queriesOfTopic).flat()];
+  const keys = [queryKeys.account.profile, ...Object.values(queriesOfTopic).flat()];
   await Promise.all(keys.map((queryKey) => reread(client, queryKey)));
 }
 

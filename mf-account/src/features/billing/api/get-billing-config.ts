@@ -1,5 +1,5 @@
 import { BillingConfig } from "@contracts/billing.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 export const getBillingConfig = (signal?: AbortSignal) =>
@@ -7,7 +7,7 @@ export const getBillingConfig = (signal?: AbortSignal) =>
 
 export const billingConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ["billing", "config"] as const,
+    queryKey: queryKeys.billing.config,
     queryFn: ({ signal }) => getBillingConfig(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

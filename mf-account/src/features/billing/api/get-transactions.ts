@@ -1,14 +1,14 @@
 import { TransactionsResponse } from "@contracts/billing.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 export const getTransactions = (limit = 50, signal?: AbortSignal) =>
   api.get(`/api/billing/transactions?limit=${limit}`, TransactionsResponse, { signal });
 
-// Under ["account"] so that every money movement's invalidation refreshes the history too.
+// Under queryKeys.account.all, so that every money movement's invalidation refreshes the history.
 export const transactionsQueryOptions = (limit = 50) =>
   queryOptions({
-    queryKey: ["account", "transactions", limit] as const,
+    queryKey: queryKeys.account.transactions(limit),
     queryFn: ({ signal }) => getTransactions(limit, signal),
   });
 

@@ -1,5 +1,5 @@
 import { billingMessages as msg, RELOAD_AFTER_PAYMENT_MS } from "@contracts/billing.ts";
-import { formatMoney, toast } from "@hosting-portal/shared-ui";
+import { formatMoney, queryKeys, toast } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { captureOrder } from "../api/capture-order";
@@ -17,7 +17,7 @@ export function useCompletePayment() {
       try {
         const result = await captureOrder(orderId);
         toast.success(msg.success, `${formatMoney(result.amount)} EUR added to your balance.`);
-        await queryClient.invalidateQueries({ queryKey: ["account"] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
         window.setTimeout(() => window.location.reload(), RELOAD_AFTER_PAYMENT_MS);
         return "paid";
       } catch (err) {

@@ -1,4 +1,4 @@
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 /** DELETE /api/auth/factors/{id} → 204; a verified factor needs an aal2 session. */
@@ -8,6 +8,6 @@ export const useDeleteFactor = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFactor,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["mfa", "factors"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.mfa.factors }),
   });
 };

@@ -1,5 +1,5 @@
 import { EnrolledFactor, type EnrollFactorBody } from "@contracts/factors.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 /** POST /api/auth/factors → 201; a TOTP factor comes with its secret, URI and QR code (shown once). */
@@ -10,6 +10,6 @@ export const useEnrollFactor = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enrollFactor,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["mfa", "factors"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.mfa.factors }),
   });
 };

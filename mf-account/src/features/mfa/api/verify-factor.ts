@@ -1,6 +1,6 @@
 import { Session } from "@contracts/auth.ts";
 import { Challenge } from "@contracts/factors.ts";
-import { api, session } from "@hosting-portal/shared-ui";
+import { api, queryKeys, session } from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 export const challengeFactor = (factorId: string) =>
@@ -27,6 +27,6 @@ export const useVerifyFactor = () => {
   return useMutation({
     mutationFn: (v: { factorId: string; proof: Parameters<typeof verifyFactor>[1] }) =>
       verifyFactor(v.factorId, v.proof),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["mfa", "factors"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.mfa.factors }),
   });
 };

@@ -1,5 +1,5 @@
 import { AuditList } from "@contracts/admin.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
 const PAGE = 50;
@@ -11,7 +11,7 @@ export const getAudit = (before: string | null, signal?: AbortSignal) =>
 
 export const auditQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ["admin", "audit"] as const,
+    queryKey: queryKeys.audit.admin,
     queryFn: ({ pageParam, signal }) => getAudit(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_before,

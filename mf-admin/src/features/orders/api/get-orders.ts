@@ -1,5 +1,5 @@
 import { AdminOrderList } from "@contracts/admin.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 export const getOrders = (signal?: AbortSignal) =>
@@ -7,7 +7,7 @@ export const getOrders = (signal?: AbortSignal) =>
 
 export const ordersQueryOptions = () =>
   queryOptions({
-    queryKey: ["admin", "orders"] as const,
+    queryKey: queryKeys.orders.admin,
     queryFn: ({ signal }) => getOrders(signal),
     select: (data) => data.orders,
   });

@@ -1,5 +1,5 @@
 import { AdminProductList } from "@contracts/admin.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 export const getProducts = (signal?: AbortSignal) =>
@@ -7,7 +7,7 @@ export const getProducts = (signal?: AbortSignal) =>
 
 export const productsQueryOptions = () =>
   queryOptions({
-    queryKey: ["admin", "products"] as const,
+    queryKey: queryKeys.products.admin,
     queryFn: ({ signal }) => getProducts(signal),
     select: (data) => data.products,
   });

@@ -1,5 +1,5 @@
 import { AdminServiceList } from "@contracts/admin.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 export const getServices = (signal?: AbortSignal) =>
@@ -7,7 +7,7 @@ export const getServices = (signal?: AbortSignal) =>
 
 export const servicesQueryOptions = () =>
   queryOptions({
-    queryKey: ["admin", "services"] as const,
+    queryKey: queryKeys.services.admin,
     queryFn: ({ signal }) => getServices(signal),
     select: (data) => data.services,
   });

@@ -1,5 +1,5 @@
 import { AdminUserList } from "@contracts/admin.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 export const getUsers = (signal?: AbortSignal) =>
@@ -7,7 +7,7 @@ export const getUsers = (signal?: AbortSignal) =>
 
 export const usersQueryOptions = () =>
   queryOptions({
-    queryKey: ["admin", "users"] as const,
+    queryKey: queryKeys.users.admin,
     queryFn: ({ signal }) => getUsers(signal),
     select: (data) => data.users,
   });

@@ -1,5 +1,5 @@
 import { Service } from "@contracts/services.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 /**
@@ -11,7 +11,7 @@ export const getService = (id: string, signal?: AbortSignal) =>
 
 export const serviceQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["services", "detail", id] as const,
+    queryKey: queryKeys.services.one(id),
     queryFn: ({ signal }) => getService(id, signal),
   });
 

@@ -5,7 +5,7 @@ import {
   type Service,
   serviceMessages,
 } from "@contracts/services.ts";
-import { Button, Card, Dialog, TextField, toast } from "@hosting-portal/shared-ui";
+import { Button, Card, Dialog, queryKeys, TextField, toast } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -47,7 +47,7 @@ export function ServiceControls({ service }: { service: Service }) {
         },
         onError: (err) => {
           if (reportServiceError(err).leave) {
-            void queryClient.invalidateQueries({ queryKey: ["services"] });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.services.mine });
             navigate("/dashboard", { replace: true });
           }
         },

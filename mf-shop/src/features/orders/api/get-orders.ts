@@ -1,5 +1,5 @@
 import { OrderList } from "@contracts/shop.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 /** GET /api/shop/orders — the caller's orders, newest first. */
@@ -8,7 +8,7 @@ export const getOrders = (signal?: AbortSignal) =>
 
 export const ordersQueryOptions = () =>
   queryOptions({
-    queryKey: ["shop", "orders"] as const,
+    queryKey: queryKeys.orders.mine,
     queryFn: ({ signal }) => getOrders(signal),
     select: (data) => data.orders,
   });

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER, OrderResult } from "@contracts/shop.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, invalidateKeys, queryKeys } from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 export interface RenewOrderInput {
@@ -17,13 +17,12 @@ export const useRenewOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: renewOrder,
-    onSuccess: async () => {
-      // Balance, the orders list, and services a lapsed order had suspended (side navigation).
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["account"] }),
-        queryClient.invalidateQueries({ queryKey: ["shop", "orders"] }),
-        queryClient.invalidateQueries({ queryKey: ["services"] }),
-      ]);
-    },
+    // Balance, the orders lists, and services a lapsed order had suspended (side navigation).
+    onSuccess: () =>
+      invalidateKeys(queryClient, [
+        queryKeys.account.all,
+        queryKeys.orders.all,
+        queryKeys.services.all,
+      ]),
   });
 };

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER, OrderResult } from "@contracts/shop.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, invalidateKeys, queryKeys } from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 export interface CreateOrderInput {
@@ -17,12 +17,7 @@ export const useCreateOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrder,
-    onSuccess: async () => {
-      // The top bar balance (the live event also updates it) and the orders list.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["account"] }),
-        queryClient.invalidateQueries({ queryKey: ["shop", "orders"] }),
-      ]);
-    },
+    // The top bar balance and history (the live event also updates them) and the orders lists.
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.account.all, queryKeys.orders.all]),
   });
 };

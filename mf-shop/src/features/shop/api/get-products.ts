@@ -1,6 +1,6 @@
 import type { ProductType } from "@contracts/common.ts";
 import { ProductList } from "@contracts/shop.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 /** GET /api/shop/products?type=… — products on sale, cheapest first. */
@@ -9,7 +9,7 @@ export const getProducts = (type: ProductType, signal?: AbortSignal) =>
 
 export const productsQueryOptions = (type: ProductType) =>
   queryOptions({
-    queryKey: ["shop", "products", type] as const,
+    queryKey: queryKeys.products.byType(type),
     queryFn: ({ signal }) => getProducts(type, signal),
     select: (data) => data.products,
   });

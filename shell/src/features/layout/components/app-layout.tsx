@@ -1,5 +1,5 @@
 import { UserResponse } from "@contracts/auth.ts";
-import { api, Skeleton, session, useUserEvents } from "@hosting-portal/shared-ui";
+import { api, queryKeys, Skeleton, session, useUserEvents } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
@@ -25,7 +25,7 @@ function PageFallback() {
  */
 function useCurrentUser() {
   const { data } = useQuery({
-    queryKey: ["auth", "user"],
+    queryKey: queryKeys.auth.user,
     queryFn: ({ signal }) => api.get("/api/auth/user", UserResponse, { signal }),
     staleTime: 5 * 60_000,
   });

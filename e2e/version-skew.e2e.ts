@@ -1,0 +1,79 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, uniqueUser } from "./browser";
+import { buildShopAgainst } from "./build-remote";
+import { type FrontServer, startFrontServer } from "./remote-server";
+
+/*
+ * Version skew between the shell and a remote (docs/remotes.md: versions). The portal's shell
+ * provides shared-ui 1.1.0. mf-shop is built outside the repository against shared-ui 1.2.0
+ * with one new component that its page renders (a remote released before the shell), and
+ * against 1.0.0 (a remote older than the shell). Each build is served as the shop remote.
+ */
+
+let browser: Browser;
+let front: FrontServer;
+let page: Page;
+let newer: string;
+let older: string;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  const root = inject("repoRoot");
+  newer = buildShopAgainst(root, "1.2.0", { useNewExport: true });
+  older = buildShopAgainst(root, "1.0.0", { useNewExport: false });
+  browser = await launchBrowser();
+  front = await startFrontServer(inject("baseUrl"));
+  const context = await browser.newContext({ baseURL: front.url });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+  const user = uniqueUser();
+  await page.goto("/auth/register");
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByLabel("Confirm Password").fill(user.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("**/auth/login");
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+}, 240_000);
+
+afterAll(async () => {
+  await front?.close();
+  await browser?.close();
+});
+
+describe("version contract between the shell and a remote", () => {
+  it("a remote built against a newer shared-ui shows the version panel, not a crash", async () => {
+    front.clear();
+    front.mount("/remotes/mf-shop/", newer);
+    pageErrors.length = 0;
+    await page.goto("/products/vps");
+    const panel = page.getByTestId("remote-error");
+    await panel.getByText("This section needs a newer version of the portal").waitFor();
+    expect(await panel.getAttribute("data-kind")).toBe("version");
+    await expect(page.getByRole("button", { name: "Reload" }).isVisible()).resolves.toBe(true);
+    // None of the remote's page code ran: no React error, no half-rendered page.
+    expect(await page.getByTestId("new-badge").count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    // The rest of the portal works.
+    await page.getByRole("link", { name: "Transactions" }).click();
+    await page.getByRole("heading", { name: "Transactions", level: 1 }).waitFor();
+  });
+
+  it("a remote built against an older shared-ui works in the newer shell", async () => {
+    front.clear();
+    front.mount("/remotes/mf-shop/", older);
+    pageErrors.length = 0;
+    await page.goto("/products/vps");
+    await page.getByRole("heading", { name: "VPS Products", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Order Now" }).first().waitFor();
+    expect(await page.getByTestId("remote-error").count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+import type { AdminOrder } from "@contracts/admin.ts";
+import {
+  apiError,
+  findToast,
+  json,
+  type MockApi,
+  mockApi,
+  type Routes,
+  renderPage,
+  resetPortalState,
+  tableRows,
+} from "@hosting-portal/shared-ui/testing";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import OrdersPage from "./orders-page";
+
+const local = (y: number, m: number, d: number, h: number, min: number) =>
+  new Date(y, m - 1, d, h, min).toISOString();
+
+const order: AdminOrder = {
+  id: "c0ffee00-1234-4abc-8def-0123456789ab",
+  user_id: "2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091",
+  username: "alice",
+  email: "alice@example.com",
+  product_id: "6f1c2b7e-3d4a-4e5b-8c6d-7e8f9a0b1c2d",
+  product_name: "VPS Starter",
+  product_price: "4.99",
+  product_archived: false,
+  expire_date: local(2026, 12, 22, 14, 5),
+  status: "active",
+  created_at: local(2026, 11, 22, 14, 5),
+  services: [
+    {
+      id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
+      service_type: "vps",
+      service_status: "active",
+      ipv4: "203.0.113.10",
+    },
+  ],
+};
+
+async function openPage(orders: AdminOrder[], routes: Routes = {}): Promise<MockApi> {
+  const net = mockApi(
+    { "GET /api/admin/orders": { orders }, ...routes },
+    { user: { is_admin: true, username: "admin", email: "admin@example.com" } },
+  );
+  await net.signIn();
+  renderPage(<OrdersPage />, { path: "/admin/orders" });
+  await screen.findByRole("grid", { name: "Orders" });
+  return net;
+}
+
+afterEach(resetPortalState);
+
+describe("Manage Orders page (SPEC §2 /admin/orders)", () => {
+  it("lists orders with customer, product, expiry, status and linked services", async () => {
+    await openPage([order, { ...order, id: "d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6", services: [] }]);
+    const [first, second] = tableRows("Orders");
+    expect(first?.slice(0, 6)).toEqual([
+      "c0ffee00Nov 22, 2026, 14:05",
+      "alicealice@example.com",
+      "VPS Starter4.99 EUR / month",
+      "Dec 22, 2026, 14:05",
+      "active",
+      "VPS 203.0.113.10 (active)",
+    ]);
+    expect(second?.[5]).toBe("None linked");
+  });
+
+  it("offers the two other statuses for each order (SPEC §4)", async () => {
+    await openPage([order]);
+    expect(screen.getByRole("button", { name: "Suspend order c0ffee00" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Expire order c0ffee00" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Activate order c0ffee00" })).toBeNull();
+  });
+
+  it("suspends an order and says its services follow", async () => {
+    const user = userEvent.setup();
+    const net = await openPage([order], {
+      "PUT /api/admin/orders/:id/status": () => json(204, null),
+    });
+    await user.click(screen.getByRole("button", { name: "Suspend order c0ffee00" }));
+
+    const toast = within(await findToast("Order suspended"));
+    expect(toast.getByText("1 linked service(s) are now suspended.")).toBeTruthy();
+    expect(net.callsTo("PUT /api/admin/orders/:id/status").map((c) => [c.path, c.body])).toEqual([
+      [`/api/admin/orders/${order.id}/status`, { status: "suspended" }],
+    ]);
+  });
+
+  it("shows the server message when the status change fails", async () => {
+    const user = userEvent.setup();
+    await openPage([order], {
+      "PUT /api/admin/orders/:id/status": () => apiError(404, "not_found", "Order not found"),
+    });
+    await user.click(screen.getByRole("button", { name: "Expire order c0ffee00" }));
+
+    const toast = within(await findToast("Failed to update order"));
+    expect(toast.getByText("Order not found")).toBeTruthy();
+  });
+
+  it("shows the empty text without orders", async () => {
+    await openPage([]);
+    expect(screen.getByText("No orders yet.")).toBeTruthy();
+  });
+});

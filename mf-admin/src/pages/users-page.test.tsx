@@ -1,0 +1,278 @@
+import type { AdminUser, CreditAdjustmentResult } from "@contracts/admin.ts";
+import {
+  apiError,
+  fieldError,
+  findToast,
+  type MockApi,
+  mockApi,
+  type Routes,
+  renderPage,
+  resetPortalState,
+  tableRows,
+} from "@hosting-portal/shared-ui/testing";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import UsersPage from "./users-page";
+
+// Built from local time parts: dates show in the viewer's time zone.
+const local = (y: number, m: number, d: number, h: number, min: number) =>
+  new Date(y, m - 1, d, h, min).toISOString();
+
+const adminId = "00000000-0000-4000-8000-0000000000ad";
+
+// Newest first, as GET /api/admin/users answers.
+const alice: AdminUser = {
+  id: "2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091",
+  username: "alice",
+  email: "alice@example.com",
+  credits: "25.00",
+  status: "active",
+  is_admin: false,
+  orders_count: 2,
+  services_count: 1,
+  created_at: local(2026, 11, 20, 16, 45),
+};
+const bob: AdminUser = {
+  id: "3c4d5e6f-7081-4923-8b4c-5d6e7f809a1b",
+  username: "bob",
+  email: "bob@example.com",
+  credits: "0.00",
+  status: "suspended",
+  is_admin: false,
+  orders_count: 0,
+  services_count: 0,
+  created_at: local(2026, 6, 1, 8, 0),
+};
+const admin: AdminUser = {
+  id: adminId,
+  username: "admin",
+  email: "admin@example.com",
+  credits: "0.00",
+  status: "active",
+  is_admin: true,
+  orders_count: 0,
+  services_count: 0,
+  created_at: local(2025, 1, 1, 9, 0),
+};
+
+async function openPage(routes: Routes = {}): Promise<MockApi> {
+  const net = mockApi(
+    { "GET /api/admin/users": { users: [alice, bob, admin] }, ...routes },
+    { user: { id: adminId, username: "admin", email: "admin@example.com", is_admin: true } },
+  );
+  await net.signIn();
+  renderPage(<UsersPage />, { path: "/admin/users" });
+  await screen.findByRole("grid", { name: "Users" });
+  return net;
+}
+
+async function openCredits(username: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("button", { name: `Credits for ${username}` }));
+  const dialog = screen.getByRole("dialog", { name: `Manage credits: ${username}` });
+  return { user, dialog: within(dialog) };
+}
+
+afterEach(resetPortalState);
+
+describe("Manage Users page (SPEC §2 /admin/users)", () => {
+  it("lists all users newest first with credits, status, orders/services and join date", async () => {
+    await openPage();
+    expect(tableRows("Users")).toEqual([
+      [
+        "alice alice@example.com",
+        "25.00 EUR",
+        "active",
+        "2 / 1",
+        "Nov 20, 2026, 16:45",
+        "CreditsSuspendRemove",
+      ],
+      [
+        "bob bob@example.com",
+        "0.00 EUR",
+        "suspended",
+        "0 / 0",
+        "Jun 01, 2026, 08:00",
+        "CreditsActivateRemove",
+      ],
+      [
+        "admin adminadmin@example.com",
+        "0.00 EUR",
+        "active",
+        "0 / 0",
+        "Jan 01, 2025, 09:00",
+        "Credits",
+      ],
+    ]);
+  });
+
+  // Known bug (see the report): formatDate in src/lib/form-values.ts uses `hour12: false`, which
+  // en-US resolves to the h24 cycle, so a user who joined at midnight reads "24:00" of that day
+  // (a day late). mf-shop's formatter uses hourCycle "h23". Flip to `it` once fixed.
+  it.fails("shows a join time at midnight as 00:00", async () => {
+    await openPage({
+      "GET /api/admin/users": { users: [{ ...bob, created_at: local(2026, 6, 1, 0, 0) }] },
+    });
+    expect(tableRows("Users")[0]?.[4]).toBe("Jun 01, 2026, 00:00");
+  });
+
+  it("offers no Suspend or Remove on the admin's own row", async () => {
+    await openPage();
+    expect(screen.getByRole("button", { name: "Credits for admin" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Suspend admin" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Remove admin" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Suspend alice" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Activate bob" })).toBeTruthy();
+  });
+
+  // Known bug (see the report): react-aria caches table rows per item and UsersTable's TableBody
+  // passes no `dependencies`, so a row never re-renders with the mutation state: the pressed
+  // Suspend button shows no pending state and stays pressable. Flip to `it` once fixed.
+  it.fails("shows Suspend as pending while the status change is under way", async () => {
+    const user = userEvent.setup();
+    const net = await openPage({
+      "PUT /api/admin/users/:id/status": () => new Promise<Response>(() => undefined),
+    });
+    await user.click(screen.getByRole("button", { name: "Suspend alice" }));
+    await waitFor(() => expect(net.callsTo("PUT /api/admin/users/:id/status")).toHaveLength(1));
+    await waitFor(
+      () =>
+        expect(
+          screen.getByRole("button", { name: "Suspend alice" }).getAttribute("aria-disabled"),
+        ).toBe("true"),
+      { timeout: 500 },
+    );
+  });
+
+  it("suspends a user and confirms", async () => {
+    const user = userEvent.setup();
+    const net = await openPage({
+      "PUT /api/admin/users/:id/status": { ...alice, status: "suspended" } satisfies AdminUser,
+    });
+    await user.click(screen.getByRole("button", { name: "Suspend alice" }));
+
+    const toast = within(await findToast("User suspended"));
+    expect(toast.getByText("alice is signed out and cannot sign in.")).toBeTruthy();
+    expect(net.callsTo("PUT /api/admin/users/:id/status").map((c) => [c.path, c.body])).toEqual([
+      [`/api/admin/users/${alice.id}/status`, { status: "suspended" }],
+    ]);
+  });
+
+  it("says so when the users cannot be loaded", async () => {
+    const net = mockApi({
+      "GET /api/admin/users": () => apiError(403, "forbidden", "Admin access required"),
+    });
+    await net.signIn();
+    renderPage(<UsersPage />, { path: "/admin/users" });
+    expect(await screen.findByText("Could not load users")).toBeTruthy();
+    expect(screen.getByText("Admin access required")).toBeTruthy();
+  });
+});
+
+describe("Credits dialog (SPEC §5 credit adjustment)", () => {
+  it("requires an amount: 'Please enter a valid amount', and calls no API", async () => {
+    const net = await openPage();
+    const { user, dialog } = await openCredits("alice");
+    expect(dialog.getByText("25.00 EUR")).toBeTruthy();
+
+    await user.click(dialog.getByRole("button", { name: "Add credits" }));
+
+    const toast = within(await findToast("Validation Error"));
+    expect(toast.getByText("Please enter a valid amount")).toBeTruthy();
+    expect(fieldError("Amount (EUR)")).toBe("Please enter a valid amount");
+    expect(net.callsTo("POST /api/admin/users/:id/credits")).toHaveLength(0);
+  });
+
+  it("refuses text that is not a number", async () => {
+    const net = await openPage();
+    const { user, dialog } = await openCredits("alice");
+    await user.type(dialog.getByLabelText("Amount (EUR)"), "ten");
+    await user.click(dialog.getByRole("button", { name: "Remove credits" }));
+
+    expect(await findToast("Validation Error")).toBeTruthy();
+    expect(fieldError("Amount (EUR)")).toBe("Please enter a valid amount");
+    expect(net.callsTo("POST /api/admin/users/:id/credits")).toHaveLength(0);
+  });
+
+  it.each(["-5", "0", "0.00"])("refuses %s: 'Please enter a positive number'", async (amount) => {
+    const net = await openPage();
+    const { user, dialog } = await openCredits("alice");
+    await user.type(dialog.getByLabelText("Amount (EUR)"), amount);
+    await user.click(dialog.getByRole("button", { name: "Add credits" }));
+
+    const toast = within(await findToast("Validation Error"));
+    expect(toast.getByText("Please enter a positive number")).toBeTruthy();
+    expect(fieldError("Amount (EUR)")).toBe("Please enter a positive number");
+    expect(net.callsTo("POST /api/admin/users/:id/credits")).toHaveLength(0);
+  });
+
+  it("clears the error while typing", async () => {
+    await openPage();
+    const { user, dialog } = await openCredits("alice");
+    await user.click(dialog.getByRole("button", { name: "Add credits" }));
+    await waitFor(() => expect(fieldError("Amount (EUR)")).toBe("Please enter a valid amount"));
+    await user.type(dialog.getByLabelText("Amount (EUR)"), "1");
+    expect(fieldError("Amount (EUR)")).toBe("");
+  });
+
+  it("adds credits: posts the normalised amount and shows the new balance", async () => {
+    const result: CreditAdjustmentResult = {
+      user: { ...alice, credits: "35.50" },
+      applied: "10.50",
+      transaction_id: "8d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a",
+    };
+    const net = await openPage({ "POST /api/admin/users/:id/credits": result });
+    const { user, dialog } = await openCredits("alice");
+    net.on({ "GET /api/admin/users": { users: [result.user, bob, admin] } });
+    await user.type(dialog.getByLabelText("Amount (EUR)"), "10.5");
+    await user.click(dialog.getByRole("button", { name: "Add credits" }));
+
+    const toast = within(await findToast("Credits updated"));
+    expect(toast.getByText("Added 10.50 EUR for alice. New balance: 35.50 EUR")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Manage credits: alice" })).toBeNull(),
+    );
+    const calls = net.callsTo("POST /api/admin/users/:id/credits");
+    expect(calls.map((c) => [c.path, c.body])).toEqual([
+      [`/api/admin/users/${alice.id}/credits`, { operation: "add", amount: "10.50" }],
+    ]);
+    // The list is read again.
+    await waitFor(() => expect(screen.getByTestId("credits-alice").textContent).toBe("35.50 EUR"));
+  });
+
+  it("removing more than the balance floors it at 0 and says so", async () => {
+    const net = await openPage({
+      "POST /api/admin/users/:id/credits": {
+        user: { ...alice, credits: "0.00" },
+        applied: "-25.00",
+        transaction_id: "9e0f1a2b-3c4d-4e5f-9a6b-7c8d9e0f1a2b",
+      } satisfies CreditAdjustmentResult,
+    });
+    const { user, dialog } = await openCredits("alice");
+    await user.type(dialog.getByLabelText("Amount (EUR)"), "40");
+    await user.click(dialog.getByRole("button", { name: "Remove credits" }));
+
+    const toast = within(await findToast("Credits updated"));
+    expect(
+      toast.getByText("Removed 25.00 EUR for alice (balance floored at 0). New balance: 0.00 EUR"),
+    ).toBeTruthy();
+    expect(net.callsTo("POST /api/admin/users/:id/credits")[0]?.body).toEqual({
+      operation: "remove",
+      amount: "40.00",
+    });
+  });
+
+  it("shows 'Failed to update credits' with the server message", async () => {
+    await openPage({
+      "POST /api/admin/users/:id/credits": () => apiError(404, "not_found", "User not found"),
+    });
+    const { user, dialog } = await openCredits("alice");
+    await user.type(dialog.getByLabelText("Amount (EUR)"), "5");
+    await user.click(dialog.getByRole("button", { name: "Add credits" }));
+
+    const toast = within(await findToast("Failed to update credits"));
+    expect(toast.getByText("User not found")).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Manage credits: alice" })).toBeTruthy();
+  });
+});

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm run dev`: Vite dev servers with hot reload for the shell (http://localhost:5173) and
- * every remote (5101-5104), plus the API in watch mode (PORT, 8000). DEV_PORT_<APP> sets a
- * dev server's port; a default port that is taken moves to the next free one, so a second
- * checkout can run beside the first. REMOTE_<NAME>_URL takes a remote from elsewhere instead
- * of starting its dev server, e.g.
+ * every remote (5101-5104), plus the API in watch mode (PORT, 8000) and its embedded Postgres
+ * (EMBEDDED_PG_PORT, 5433). DEV_PORT_<APP> sets a dev server's port; a default port that is
+ * taken moves to the next free one, so a second checkout can run beside the first.
+ * REMOTE_<NAME>_URL takes a remote from elsewhere instead of starting its dev server, e.g.
  *   REMOTE_SHOP_URL=https://portal.example.com/remotes/mf-shop/mf-manifest.json npm run dev
  * Ctrl-C stops everything this script started.
  */
@@ -63,9 +63,11 @@ for (const [app, port] of Object.entries(defaultDevPorts)) {
   const key = `DEV_PORT_${app.toUpperCase()}`;
   ports[key] = await pickPort(key, port);
 }
-const apiPort = process.env.PORT ?? "8000";
+const apiPort = await pickPort("PORT", 8000);
+// The embedded Postgres of another checkout may hold the default port; this one has its own data.
+const pgPort = process.env.DATABASE_URL ? undefined : await pickPort("EMBEDDED_PG_PORT", 5433);
 // Every child sees every port: the shell's /remotes.json names the remotes' servers.
-const devEnv = { ...ports, PORT: apiPort };
+const devEnv = { ...ports, PORT: apiPort, ...(pgPort ? { EMBEDDED_PG_PORT: pgPort } : {}) };
 run("api", "npx", ["deno", "run", "-A", "--watch", "api/src/main.ts"], devEnv);
 for (const [key, ws] of Object.entries(remotes)) {
   const override = process.env[`REMOTE_${key.toUpperCase()}_URL`];

@@ -28,7 +28,6 @@ const LAUNCH_ARGS = [
   "--disable-sync",
   "--disable-extensions",
 ];
-const SESSION_KEY = "portal:session";
 const DATA_TIMEOUT_MS = 30_000;
 /** Lazily requested chunks (after the data) still count towards the page's JS. */
 const SETTLE_MS = 1_000;
@@ -92,6 +91,7 @@ async function gzipBytes(url) {
   return gzipCache.get(url);
 }
 
+/** Signs in through the API; the session to hand to a page is its HttpOnly refresh cookie (issue 16). */
 async function signInApi(baseUrl, email, password) {
   const res = await fetch(new URL("/api/auth/sign-in", baseUrl), {
     method: "POST",
@@ -100,13 +100,17 @@ async function signInApi(baseUrl, email, password) {
   });
   if (!res.ok)
     throw new Error(`sign-in as ${email} at ${baseUrl}: HTTP ${res.status} ${await res.text()}`);
-  return res.json();
+  const set = res.headers.getSetCookie().find((c) => /^(__Secure-)?portal_refresh=/.test(c));
+  if (!set) throw new Error(`sign-in at ${baseUrl} set no refresh cookie`);
+  const [name, value] = set.split(";")[0].split("=");
+  await res.body?.cancel();
+  return { name, value };
 }
 
 /**
- * One cold load of `path`. The session is put into localStorage before the page's scripts run
- * (no login page in the measurement); the API rotates refresh tokens, so the session the page
- * leaves behind is handed to the next run.
+ * One cold load of `path`. The refresh cookie is put into the browser before the page loads
+ * (no login page in the measurement); the API rotates it, so the cookie the page leaves behind
+ * is handed to the next run.
  */
 async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemotes = false }) {
   const context = await browser.newContext({
@@ -114,12 +118,17 @@ async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemote
     colorScheme: "light",
   });
   try {
-    await context.addInitScript(
-      ([key, value]) => {
-        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    const { hostname, protocol } = new URL(baseUrl);
+    await context.addCookies([
+      {
+        ...session,
+        domain: hostname,
+        path: "/api/auth",
+        httpOnly: true,
+        secure: protocol === "https:",
+        sameSite: "Strict",
       },
-      [SESSION_KEY, JSON.stringify(session)],
-    );
+    ]);
     await context.addInitScript(PROBE);
     if (blockRemotes)
       await context.route(/\/remotes\//, (route) => route.fulfill({ status: 404, body: "" }));
@@ -148,9 +157,13 @@ async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemote
         .filter((e) => /\.m?js(\?|$)/.test(new URL(e.name).pathname))
         .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd })),
     }));
-    const nextSession = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
+    const next = (await context.cookies()).find((c) => c.name === session.name);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-    return { ...result, dataVisibleMs, session: nextSession ? JSON.parse(nextSession) : session };
+    return {
+      ...result,
+      dataVisibleMs,
+      session: next ? { name: next.name, value: next.value } : session,
+    };
   } finally {
     await context.close();
   }

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
 
@@ -9,6 +9,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** What closing and reopening the browser does to cookies: session cookies (no expiry) go. */
+async function restartBrowser(context: BrowserContext) {
+  for (const c of await context.cookies()) {
+    if (c.expires === -1) await context.clearCookies({ name: c.name });
+  }
+}
 
 async function fillRegister(
   page: Page,
@@ -104,13 +111,13 @@ describe("register and sign in (SPEC §5, §8)", () => {
     const { context, page } = await newPage(browser);
     await register(page, user);
     await signIn(page, user.email, user.password, false);
-    // A browser restart drops session cookies but keeps localStorage.
-    await context.clearCookies();
+    // A browser restart drops session cookies (no expiry) and keeps the others.
+    await restartBrowser(context);
     await page.goto("/dashboard");
     await page.waitForURL("**/auth/login");
 
     await signIn(page, user.email, user.password, true);
-    await context.clearCookies();
+    await restartBrowser(context);
     await page.goto("/dashboard");
     await page.getByText(`Welcome, ${user.username}!`).waitFor();
     await context.close();

@@ -42,9 +42,11 @@ export async function startEmbeddedPostgres() {
   };
 }
 
+let current = null;
 export async function run(cmd, args, env = {}) {
   return await new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    current = child;
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -55,6 +57,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const env = pg ? { DATABASE_URL: pg.url } : {};
   const npxCmd = cmd === "deno" ? "npx" : cmd;
   const npxArgs = cmd === "deno" ? ["deno", ...args] : args;
+  // Ctrl-C reaches the command too; wait for it, then remove the throwaway server (no stale data).
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => current?.kill(signal));
   const code = await run(npxCmd, npxArgs, env);
   await pg?.stop();
   process.exit(code);

@@ -40,9 +40,6 @@ export const SignInBody = z.object({
 });
 export type SignInBody = z.input<typeof SignInBody>;
 
-export const RefreshBody = z.object({ refresh_token: z.string().min(1) });
-export type RefreshBody = z.infer<typeof RefreshBody>;
-
 export const ChangePasswordBody = z.object({
   current_password: Password,
   new_password: Password,
@@ -65,9 +62,12 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/**
+ * What sign-in, refresh and factor verify answer. The refresh token is not in it: it travels only
+ * in the HttpOnly cookie (issue 16), out of reach of page scripts.
+ */
 export const Session = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
   token_type: z.literal("bearer"),
   /** Seconds the access token lives. */
   expires_in: z.number().int(),

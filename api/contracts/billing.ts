@@ -13,8 +13,19 @@ export const billingMessages = {
   paymentError: "Could not complete payment.",
   balanceUpdateFailed: "Could not update balance.",
   success: "Payment successful",
+  /** Issue 15: a capture PayPal holds as PENDING (eCheck, review): credited when it completes. */
+  pendingTitle: "Payment pending",
+  pending: "PayPal is still processing this payment. Your credits will be added as soon as it completes; please do not pay again.",
+  /** Issue 15: a capture whose outcome is unknown is read back from PayPal by the API on its own. */
+  captureRecovering: "If PayPal took the payment, your credits will be added automatically within a few minutes.",
+  cancelled: "Payment cancelled",
+  cancelledDetail: "No money was taken.",
   noTransactions: "No transactions found. Make your first credit purchase to get started.",
 } as const;
+
+/** Issue 15 (a): top-ups and admin additions stop at the configured maximum balance (MAX_BALANCE_EUR). */
+export const maxBalanceMessage = (max: string) =>
+  `The balance cannot exceed ${max} EUR. Spend some credits or choose a smaller amount.`;
 
 export const TOPUP_MIN_CENTS = 500;
 export const TOPUP_MAX_CENTS = 30000;
@@ -61,7 +72,8 @@ export const OrderIdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}
 
 export const CaptureResponse = z.object({
   order_id: z.string(),
-  status: z.literal("COMPLETED"),
+  /** COMPLETED: credited (HTTP 200). PENDING: PayPal holds the capture; credited when it completes (HTTP 202). */
+  status: z.enum(["COMPLETED", "PENDING"]),
   amount: Money,
   /** The balance after this top-up (or after the earlier one, when this order was already credited). */
   credits: Money,
@@ -77,6 +89,8 @@ export const BillingConfig = z.object({
   currency: z.literal(CURRENCY),
   min: Money,
   max: Money,
+  /** The most a balance may hold (MAX_BALANCE_EUR). */
+  max_balance: Money.optional(),
 });
 export type BillingConfig = z.infer<typeof BillingConfig>;
 

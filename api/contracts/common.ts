@@ -1,3 +1,4 @@
+import "./csp.ts";
 import { z } from "zod";
 
 /** Money travels as a decimal string with two places ("12.50"), never as a float. */
@@ -15,3 +16,33 @@ export const OrderStatus = z.enum(["active", "suspended", "expired"]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const ProductType = ServiceType;
 export type ProductType = ServiceType;
+
+/**
+ * Issue 16: Postgres cannot store U+0000 in text (and refuses it inside JSON too), so no request
+ * may carry it. The API checks every validated request part with this before its schema runs;
+ * forms may use `NoNullText` for the same rule with the same message.
+ */
+export const NULL_CHARACTER_MESSAGE = "must not contain null characters (\\u0000)";
+
+/** The path ("body.username", "query.type") of the first string (or key) holding U+0000, else null. */
+export function findNullCharacter(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path || "value" : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNullCharacter(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes("\u0000")) return path || "value";
+      const found = findNullCharacter(item, at);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export const NoNullText = z.string().refine((s) => !s.includes("\u0000"), { message: `Text ${NULL_CHARACTER_MESSAGE}` });

@@ -1,3 +1,4 @@
+import "./csp.ts";
 import { z } from "zod";
 
 /** The one error body of every failed API call: HTTP status + `{ error: { code, message } }`. */
@@ -37,6 +38,8 @@ export const ErrorCode = {
   instrumentDeclined: "instrument_declined",
   /** The PayPal payment did not complete (not approved, pending, declined). */
   paymentNotCompleted: "payment_not_completed",
+  /** The database (or the API itself, while stopping) is unavailable for a moment: retry later. */
+  unavailable: "service_unavailable",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

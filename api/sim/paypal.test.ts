@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, startPayPalSim } from "./paypal.ts";
+import { rawMember, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID, startPayPalSim } from "./paypal.ts";
 
 const test = (name: string, fn: () => Promise<void>) =>
   Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
@@ -39,9 +39,12 @@ test("paypal sim: Orders v2 shapes, errors and PayPal-Request-Id replays over re
       intent: "CAPTURE",
       purchase_units: [{ amount: { currency_code: "EUR", value: "25.00" } }],
     });
+    // Prefer: return=minimal is PayPal's default: id, status and links only.
+    const minimal = await (await fetch(`${sim.url}/v2/checkout/orders`, { method: "POST", headers: h(), body })).json();
+    assert.deepEqual(Object.keys(minimal).sort(), ["id", "links", "status"]);
     const created = await fetch(`${sim.url}/v2/checkout/orders`, {
       method: "POST",
-      headers: h({ "paypal-request-id": "req-1" }),
+      headers: h({ "paypal-request-id": "req-1", prefer: "return=representation" }),
       body,
     });
     assert.equal(created.status, 201);
@@ -50,10 +53,13 @@ test("paypal sim: Orders v2 shapes, errors and PayPal-Request-Id replays over re
     assert.equal(order.intent, "CAPTURE");
     assert.deepEqual(order.purchase_units[0].amount, { currency_code: "EUR", value: "25.00" });
     assert.ok(order.links.some((l: { rel: string }) => l.rel === "approve"));
-    const replay = await (
-      await fetch(`${sim.url}/v2/checkout/orders`, { method: "POST", headers: h({ "paypal-request-id": "req-1" }), body })
-    ).json();
-    assert.equal(replay.id, order.id);
+    const replayed201 = await fetch(`${sim.url}/v2/checkout/orders`, {
+      method: "POST",
+      headers: h({ "paypal-request-id": "req-1", prefer: "return=representation" }),
+      body,
+    });
+    assert.equal(replayed201.status, 200, "a replayed request id answers 200, not 201");
+    assert.equal((await replayed201.json()).id, order.id);
 
     const capture = (requestId?: string, id = order.id) =>
       fetch(`${sim.url}/v2/checkout/orders/${id}/capture`, {
@@ -81,8 +87,11 @@ test("paypal sim: Orders v2 shapes, errors and PayPal-Request-Id replays over re
     assert.equal(cap.status, "COMPLETED");
     assert.deepEqual(cap.amount, { currency_code: "EUR", value: "25.00" });
 
-    const replayed = await (await capture("cap-1")).json();
+    const replayedRes = await capture("cap-1");
+    assert.equal(replayedRes.status, 200);
+    const replayed = await replayedRes.json();
     assert.equal(replayed.purchase_units[0].payments.captures[0].id, cap.id);
+    assert.ok(cap.links.some((l: { rel: string; href: string }) => l.rel === "up" && l.href.endsWith(`/orders/${order.id}`)));
     const again = await capture("cap-2");
     assert.equal(again.status, 422);
     assert.equal((await again.json()).details[0].issue, "ORDER_ALREADY_CAPTURED");
@@ -96,11 +105,11 @@ test("paypal sim: Orders v2 shapes, errors and PayPal-Request-Id replays over re
 
 test("paypal sim: webhook signatures verify only when genuine", async () => {
   const sim = await startPayPalSim();
-  const received: { headers: Headers; body: unknown }[] = [];
+  const received: { headers: Headers; body: string }[] = [];
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
   const sink = Deno.serve({ port: 0, hostname: "127.0.0.1", signal: abort.signal, onListen: resolve }, async (req) => {
-    received.push({ headers: req.headers, body: await req.json() });
+    received.push({ headers: req.headers, body: await req.text() });
     return new Response(null, { status: 200 });
   });
   const addr = await promise;
@@ -128,31 +137,41 @@ test("paypal sim: webhook signatures verify only when genuine", async () => {
     const url = `http://127.0.0.1:${addr.port}/hook`;
     await (await sim.controls.sendCaptureWebhook(url, created.id)).body?.cancel();
     await (await sim.controls.sendCaptureWebhook(url, created.id, { forge: true })).body?.cancel();
-    const verify = async (r: { headers: Headers; body: unknown }) =>
-      (
-        await (
-          await fetch(`${sim.url}/v1/notifications/verify-webhook-signature`, {
-            method: "POST",
-            headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
-            body: JSON.stringify({
-              auth_algo: r.headers.get("paypal-auth-algo"),
-              cert_url: r.headers.get("paypal-cert-url"),
-              transmission_id: r.headers.get("paypal-transmission-id"),
-              transmission_sig: r.headers.get("paypal-transmission-sig"),
-              transmission_time: r.headers.get("paypal-transmission-time"),
-              webhook_id: "SIM-WEBHOOK-ID",
-              webhook_event: r.body,
-            }),
-          })
-        ).json()
-      ).verification_status;
+    // As PayPal's SDKs do: the delivery's raw text spliced into the request.
+    const verify = async (r: { headers: Headers; body: string }, reserialise = false) => {
+      const fields = JSON.stringify({
+        auth_algo: r.headers.get("paypal-auth-algo"),
+        cert_url: r.headers.get("paypal-cert-url"),
+        transmission_id: r.headers.get("paypal-transmission-id"),
+        transmission_sig: r.headers.get("paypal-transmission-sig"),
+        transmission_time: r.headers.get("paypal-transmission-time"),
+        webhook_id: SIM_WEBHOOK_ID,
+      });
+      const event = reserialise ? JSON.stringify(JSON.parse(r.body)) : r.body;
+      const res = await fetch(`${sim.url}/v1/notifications/verify-webhook-signature`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
+        body: `${fields.slice(0, -1)},"webhook_event":${event}}`,
+      });
+      return (await res.json()).verification_status;
+    };
     assert.equal(received.length, 2);
-    assert.equal((received[0]!.body as { event_type: string }).event_type, "PAYMENT.CAPTURE.COMPLETED");
+    assert.equal(JSON.parse(received[0]!.body).event_type, "PAYMENT.CAPTURE.COMPLETED");
     assert.equal(await verify(received[0]!), "SUCCESS");
+    assert.equal(await verify(received[0]!, true), "FAILURE", "a re-serialised event fails, as with PayPal");
     assert.equal(await verify(received[1]!), "FAILURE");
   } finally {
     abort.abort();
     await sink.finished;
     await sim.close();
   }
+});
+
+test("paypal sim: rawMember finds a member's exact text", () => {
+  const text = '{"a": 1, "webhook_event": {\n  "id": "WH-1", "x": [1, {"y": "}"}], "v": 1.0\n}, "z": "w"}';
+  assert.equal(rawMember(text, "webhook_event"), '{\n  "id": "WH-1", "x": [1, {"y": "}"}], "v": 1.0\n}');
+  assert.equal(rawMember(text, "z"), '"w"');
+  assert.equal(rawMember(text, "a"), "1");
+  assert.equal(rawMember(text, "id"), null, "only top-level members");
+  return Promise.resolve();
 });

@@ -1,13 +1,23 @@
 /**
- * A PayPal REST simulator speaking the Orders v2 shapes the API relies on: OAuth client
- * credentials, create / get / capture orders with PayPal-Request-Id replays, buyer approval, webhook
- * delivery and signature verification. It is the offline default of `npm start` and of the tests,
- * which steer it through `controls` to fail, decline, time out or deliver twice.
+ * A PayPal REST simulator speaking the Orders v2 shapes the API relies on, as PayPal's published
+ * specifications give them (checkout_orders_v2.json, payments_payment_v2.json,
+ * notifications_webhooks_v1.json; sim/paypal-schemas/ holds them, and paypal-schema.test.ts checks
+ * every answer and webhook body against them): OAuth client credentials with expiring tokens,
+ * create / get / capture orders with PayPal-Request-Id replays (200 on a replay, forgotten after 6
+ * hours), Prefer, buyer approval, PENDING captures that complete later, PAYER_ACTION_REQUIRED,
+ * refund-shaped refund and reversal webhooks, and signature verification over the raw event text.
+ * It is the offline default of `npm start` and of the tests, which steer it through `controls`;
+ * run alone (see the end of this file) it is shared by every API replica.
  */
 
 export const SIM_CLIENT_ID = "sim-client-id";
 export const SIM_CLIENT_SECRET = "sim-client-secret";
-export const SIM_WEBHOOK_ID = "SIM-WEBHOOK-ID";
+/** PayPal's webhook ids are alphanumeric (verify_webhook_signature.webhook_id: ^[a-zA-Z0-9]+$). */
+export const SIM_WEBHOOK_ID = "SIMWEBHOOKID0001";
+/** PayPal keeps a PayPal-Request-Id for 6 hours (Orders v2: create and capture). */
+export const REQUEST_ID_TTL_MS = 6 * 3600_000;
+/** expires_in of the simulator's access tokens (PayPal: 32400 s). */
+export const TOKEN_TTL_SECONDS = 32400;
 
 type Money = { currency_code: string; value: string };
 interface Capture {
@@ -21,7 +31,7 @@ interface Capture {
 interface SimOrder {
   id: string;
   intent: string;
-  status: "CREATED" | "APPROVED" | "COMPLETED";
+  status: "CREATED" | "PAYER_ACTION_REQUIRED" | "APPROVED" | "COMPLETED";
   amount: Money;
   reference_id: string;
   create_time: string;
@@ -30,6 +40,9 @@ interface SimOrder {
 interface Stored {
   status: number;
   body: unknown;
+  /** Full representation and minimal one (Prefer: return=minimal, PayPal's default). */
+  minimal?: unknown;
+  at: number;
 }
 
 export interface CaptureOverride {
@@ -43,8 +56,26 @@ export interface PayPalSimControls {
   approve(orderId: string): void;
   /** The next n create calls answer 500. */
   failCreates(n?: number): void;
-  /** The next n capture calls answer 500 without capturing. */
-  failCaptures(n?: number): void;
+  /** The next n capture calls answer 500 without capturing (`after`: capture, then answer 500: the answer is lost). */
+  failCaptures(n?: number, opts?: { after?: boolean }): void;
+  /** The next n GET order calls answer 500. */
+  failReads(n?: number): void;
+  /** The next capture answers 422 PAYER_ACTION_REQUIRED (e.g. 3-D Secure): the buyer has to act again. */
+  requirePayerActionNextCapture(): void;
+  /** A PENDING capture completes (eCheck cleared, review passed): PAYMENT.CAPTURE.COMPLETED is delivered. */
+  completePendingCapture(orderId: string): Promise<void>;
+  /** Moves the simulator's clock: tokens expire, request ids are forgotten after 6 hours. */
+  advanceClock(ms: number): void;
+  /** Every access token issued so far stops working (PayPal answers 401 invalid_token). */
+  expireTokens(): void;
+  /** Posts a refund-shaped event (PAYMENT.CAPTURE.REFUNDED or .REVERSED, PAYMENT.REFUND.*) for an order's capture. */
+  sendRefundWebhook(
+    url: string,
+    orderId: string,
+    opts?: { eventType?: string; refundId?: string; amount?: string; status?: string },
+  ): Promise<Response>;
+  /** Every webhook body sent so far (raw text), for schema checks. */
+  readonly sentWebhooks: string[];
   /** The next n capture calls capture, then keep the caller waiting ms before answering. */
   delayCaptures(ms: number, n?: number): void;
   /** The next capture answers 422 INSTRUMENT_DECLINED. */
@@ -62,6 +93,8 @@ export interface PayPalSimControls {
   order(orderId: string): SimOrder | undefined;
   /** Capture calls received (replays included). */
   readonly captureCalls: number;
+  /** Token requests received. */
+  readonly tokenCalls: number;
   reset(): void;
 }
 
@@ -71,7 +104,6 @@ export interface PayPalSim {
   close(): Promise<void>;
 }
 
-const now = () => new Date().toISOString();
 const randomId = (n = 17) =>
   Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[b % 36]).join("");
 
@@ -81,23 +113,24 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { "content-type": "application/json", "paypal-debug-id": randomId(13), ...headers },
   });
 
+/** PayPal's error body (error_4xx / error_500 in checkout_orders_v2.json). */
+const errorBody = (_status: number, name: string, message: string, issue?: string, description?: string) => ({
+  name,
+  message,
+  debug_id: randomId(13),
+  ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}),
+  links: issue
+    ? [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`, rel: "information_link", method: "GET" }]
+    : [],
+});
+
 const error = (status: number, name: string, message: string, issue?: string, description?: string) =>
-  json(status, {
-    name,
-    message,
-    debug_id: randomId(13),
-    ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}),
-    links: [],
-  });
+  json(status, errorBody(status, name, message, issue, description));
+
+const UNPROCESSABLE = "The requested action could not be performed, semantically incorrect, or failed business validation.";
 
 const unprocessable = (issue: string, description: string) =>
-  error(
-    422,
-    "UNPROCESSABLE_ENTITY",
-    "The requested action could not be performed, semantically incorrect, or failed business validation.",
-    issue,
-    description,
-  );
+  error(422, "UNPROCESSABLE_ENTITY", UNPROCESSABLE, issue, description);
 
 const notFound = () =>
   error(
@@ -116,104 +149,256 @@ async function hmac(secret: string, data: string): Promise<string> {
   return btoa(String.fromCharCode(...new Uint8Array(sig)));
 }
 
-async function sha256(data: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(data));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+/** CRC32 (IEEE) of the raw body, as in PayPal's signed string: id|time|webhook id|crc32. */
+function crc32(text: string): number {
+  let crc = ~0;
+  for (const byte of new TextEncoder().encode(text)) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
 }
 
-/** Starts the simulator on `port` (0: a free port) on 127.0.0.1. */
+/**
+ * The exact text of a top-level member's value in a JSON document, without parsing it: PayPal
+ * verifies a webhook signature over the event text as delivered, so the verify endpoint must see
+ * what the caller sent, not a re-serialised copy.
+ */
+export function rawMember(text: string, name: string): string | null {
+  let depth = 0;
+  let i = 0;
+  const skipString = (at: number) => {
+    let j = at + 1;
+    while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+    return j + 1;
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      const end = skipString(i);
+      if (depth === 1) {
+        let j = end;
+        while (/\s/.test(text[j] ?? "")) j++;
+        if (text[j] === ":" && text.slice(i + 1, end - 1) === name) {
+          j++;
+          while (/\s/.test(text[j] ?? "")) j++;
+          const start = j;
+          let d = 0;
+          while (j < text.length) {
+            const c = text[j]!;
+            if (c === '"') {
+              j = skipString(j);
+              if (d === 0) return text.slice(start, j);
+              continue;
+            }
+            if (c === "{" || c === "[") d++;
+            else if (c === "}" || c === "]") {
+              if (d === 0) return text.slice(start, j).trimEnd();
+              d--;
+              if (d === 0) return text.slice(start, j + 1);
+            } else if (c === "," && d === 0) return text.slice(start, j).trimEnd();
+            j++;
+          }
+          return null;
+        }
+      }
+      i = end;
+      continue;
+    }
+    if (ch === "{" || ch === "[") depth++;
+    else if (ch === "}" || ch === "]") depth--;
+    i++;
+  }
+  return null;
+}
+
+/** Starts the simulator on `port` (0: a free port) on 127.0.0.1 (`hostname` to listen elsewhere). */
 export async function startPayPalSim(
-  opts: { port?: number; clientId?: string; clientSecret?: string; webhookId?: string } = {},
+  opts: { port?: number; hostname?: string; clientId?: string; clientSecret?: string; webhookId?: string } = {},
 ): Promise<PayPalSim> {
   const clientId = opts.clientId ?? SIM_CLIENT_ID;
   const clientSecret = opts.clientSecret ?? SIM_CLIENT_SECRET;
   const webhookId = opts.webhookId ?? SIM_WEBHOOK_ID;
   const signingSecret = crypto.randomUUID();
-  const tokens = new Set<string>();
-  const orders = new Map<string, SimOrder>();
-  const replays = new Map<string, Stored | Promise<Stored>>();
+  let skew = 0;
+  const nowMs = () => Date.now() + skew;
+  const now = () => new Date(nowMs()).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const tokens = new Map<string, number>();
+  const orders = new Map<string, SimOrder & { payerAction?: boolean }>();
+  const replays = new Map<string, { at: number; answer: Stored | Promise<Stored> }>();
   let baseUrl = "";
   let failCreates = 0;
   let failCaptures = 0;
+  let failCapturesAfter = false;
+  let failReads = 0;
   let delay = { ms: 0, n: 0 };
   let declineNext = false;
+  let payerActionNext = false;
   let override: CaptureOverride | null = null;
   let webhook: { url: string | null; twice: boolean } = { url: null, twice: false };
   let captureCalls = 0;
+  let tokenCalls = 0;
+  const sentWebhooks: string[] = [];
   const pending = new Set<Promise<unknown>>();
+
+  const replay = (key: string | null) => {
+    if (!key) return undefined;
+    const seen = replays.get(key);
+    if (seen && nowMs() - seen.at < REQUEST_ID_TTL_MS) return seen.answer;
+    replays.delete(key);
+    return undefined;
+  };
+
+  const captureBody = (o: SimOrder, c: Capture) => ({
+    id: c.id,
+    status: c.status,
+    ...(c.status === "PENDING" ? { status_details: { reason: "PENDING_REVIEW" } } : {}),
+    amount: c.amount,
+    final_capture: c.final_capture,
+    seller_protection: { status: "ELIGIBLE", dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
+    links: [
+      { href: `${baseUrl}/v2/payments/captures/${c.id}`, rel: "self", method: "GET" },
+      { href: `${baseUrl}/v2/payments/captures/${c.id}/refund`, rel: "refund", method: "POST" },
+      { href: `${baseUrl}/v2/checkout/orders/${o.id}`, rel: "up", method: "GET" },
+    ],
+    create_time: c.create_time,
+    update_time: c.update_time,
+  });
+
+  const orderLinks = (o: SimOrder & { payerAction?: boolean }) => [
+    { href: `${baseUrl}/v2/checkout/orders/${o.id}`, rel: "self", method: "GET" },
+    ...(o.status === "CREATED" ? [{ href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: "approve", method: "GET" }] : []),
+    ...(o.status === ("PAYER_ACTION_REQUIRED" as string)
+      ? [{ href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: "payer-action", method: "GET" }]
+      : []),
+    ...(o.status === "CREATED" || o.status === "APPROVED"
+      ? [{ href: `${baseUrl}/v2/checkout/orders/${o.id}`, rel: "update", method: "PATCH" }]
+      : []),
+    ...(o.status === "APPROVED"
+      ? [{ href: `${baseUrl}/v2/checkout/orders/${o.id}/capture`, rel: "capture", method: "POST" }]
+      : []),
+  ];
 
   const orderBody = (o: SimOrder) => ({
     id: o.id,
     intent: o.intent,
     status: o.status,
-    create_time: o.create_time,
+    ...(o.status !== "CREATED" && o.status !== ("PAYER_ACTION_REQUIRED" as string)
+      ? {
+        payment_source: {
+          paypal: {
+            email_address: "buyer@example.com",
+            account_id: "SANDBXBUYER22",
+            account_status: "VERIFIED",
+            name: { given_name: "Sandbox", surname: "Buyer" },
+          },
+        },
+      }
+      : {}),
     purchase_units: [
       {
         reference_id: o.reference_id,
         amount: o.amount,
-        payee: { merchant_id: "SIMMERCHANT01", email_address: "merchant@example.com" },
-        ...(o.captures.length ? { payments: { captures: o.captures } } : {}),
+        payee: { merchant_id: "S3MMERCHANTAB", email_address: "merchant@example.com" },
+        ...(o.captures.length ? { payments: { captures: o.captures.map((c) => captureBody(o, c)) } } : {}),
       },
     ],
-    ...(o.status !== "CREATED"
+    ...(o.status !== "CREATED" && o.status !== ("PAYER_ACTION_REQUIRED" as string)
       ? {
         payer: {
           name: { given_name: "Sandbox", surname: "Buyer" },
           email_address: "buyer@example.com",
-          payer_id: "SIMBUYER0001",
+          payer_id: "SANDBXBUYER22",
         },
       }
       : {}),
-    links: [
-      { href: `${baseUrl}/v2/checkout/orders/${o.id}`, rel: "self", method: "GET" },
-      ...(o.status === "CREATED" ? [{ href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: "approve", method: "GET" }] : []),
-      ...(o.status === "APPROVED"
-        ? [{ href: `${baseUrl}/v2/checkout/orders/${o.id}/capture`, rel: "capture", method: "POST" }]
-        : []),
-    ],
+    create_time: o.create_time,
+    ...(o.captures[0] ? { update_time: o.captures[0].update_time } : {}),
+    links: orderLinks(o),
   });
+  /** Prefer: return=minimal, PayPal's default: id, status and links only. */
+  const minimalBody = (o: SimOrder) => ({ id: o.id, status: o.status, links: orderLinks(o) });
+
+  const eventLinks = (id: string) => [
+    { href: `${baseUrl}/v1/notifications/webhooks-events/${id}`, rel: "self", method: "GET" },
+    { href: `${baseUrl}/v1/notifications/webhooks-events/${id}/resend`, rel: "resend", method: "POST" },
+  ];
 
   const captureEvent = (o: SimOrder, eventType: string) => {
-    const c = o.captures[0];
-    if (eventType === "PAYMENT.CAPTURE.REFUNDED") {
-      return {
-        id: `WH-${randomId(17)}`,
-        event_version: "1.0",
-        create_time: now(),
-        resource_type: "refund",
-        resource_version: "2.0",
-        event_type: eventType,
-        summary: `A ${c?.amount.value} ${c?.amount.currency_code} capture payment was refunded`,
-        resource: {
-          id: randomId(17),
-          status: "COMPLETED",
-          amount: c?.amount,
-          create_time: now(),
-          links: [{ href: `${baseUrl}/v2/payments/captures/${c?.id}`, rel: "up", method: "GET" }],
-        },
-      };
-    }
+    const c = o.captures[0]!;
+    const id = `WH-${randomId(17)}-${randomId(17)}`;
     return {
-      id: `WH-${randomId(17)}`,
+      id,
       event_version: "1.0",
       create_time: now(),
       resource_type: "capture",
       resource_version: "2.0",
       event_type: eventType,
-      summary: `Payment completed for ${c?.amount.value} ${c?.amount.currency_code}`,
+      summary: eventType === "PAYMENT.CAPTURE.COMPLETED"
+        ? `Payment completed for ${c.amount.value} ${c.amount.currency_code}`
+        : `Payment ${c.status.toLowerCase()} for ${c.amount.value} ${c.amount.currency_code}`,
       resource: {
-        ...c,
-        status: eventType === "PAYMENT.CAPTURE.REVERSED" ? "REVERSED" : c?.status,
+        ...captureBody(o, c),
         supplementary_data: { related_ids: { order_id: o.id } },
       },
+      links: eventLinks(id),
     };
   };
 
+  /** PAYMENT.CAPTURE.REFUNDED and .REVERSED carry a refund: its own id, the capture in the "up" link. */
+  const refundEvent = (
+    o: SimOrder,
+    eventType: string,
+    r: { refundId?: string; amount?: string; status?: string },
+  ) => {
+    const c = o.captures[0]!;
+    const id = `WH-${randomId(17)}-${randomId(17)}`;
+    const refundId = r.refundId ?? randomId(17);
+    const amount = { currency_code: c.amount.currency_code, value: r.amount ?? c.amount.value };
+    const status = r.status ?? (eventType === "PAYMENT.REFUND.PENDING" ? "PENDING" : eventType === "PAYMENT.REFUND.FAILED" ? "FAILED" : "COMPLETED");
+    const verb = eventType === "PAYMENT.CAPTURE.REVERSED" ? "reversed" : "refunded";
+    return {
+      id,
+      event_version: "1.0",
+      create_time: now(),
+      resource_type: "refund",
+      resource_version: "2.0",
+      event_type: eventType,
+      summary: `A ${amount.value} ${amount.currency_code} capture payment was ${verb}`,
+      resource: {
+        id: refundId,
+        status,
+        ...(status === "PENDING" ? { status_details: { reason: "ECHECK" } } : {}),
+        amount,
+        ...(eventType === "PAYMENT.CAPTURE.REVERSED" ? { note_to_payer: "Payment reversed" } : {}),
+        seller_payable_breakdown: {
+          gross_amount: amount,
+          paypal_fee: { currency_code: amount.currency_code, value: "0.00" },
+          net_amount: amount,
+          total_refunded_amount: amount,
+        },
+        create_time: now(),
+        update_time: now(),
+        links: [
+          { href: `${baseUrl}/v2/payments/refunds/${refundId}`, rel: "self", method: "GET" },
+          { href: `${baseUrl}/v2/payments/captures/${c.id}`, rel: "up", method: "GET" },
+        ],
+      },
+      links: eventLinks(id),
+    };
+  };
+
+  /**
+   * Delivers an event as PayPal does: its own JSON text (here indented, so that a receiver that
+   * re-serialises the event before verifying it fails, as it would with PayPal), signed over the
+   * transmission id, time, webhook id and the CRC32 of that exact text.
+   */
   const signAndPost = async (url: string, event: unknown, forge = false) => {
-    const body = JSON.stringify(event);
+    const body = JSON.stringify(event, null, 2);
+    sentWebhooks.push(body);
     const transmissionId = crypto.randomUUID();
     const time = now();
-    const sig = await hmac(signingSecret, `${transmissionId}|${time}|${webhookId}|${await sha256(body)}`);
+    const sig = await hmac(signingSecret, `${transmissionId}|${time}|${webhookId}|${crc32(body)}`);
     return await fetch(url, {
       method: "POST",
       headers: {
@@ -256,14 +441,18 @@ export async function startPayPalSim(
     ];
     o.status = "COMPLETED";
     override = null;
-    return { status: 201, body: orderBody(o) };
+    return { status: 201, body: orderBody(o), minimal: minimalBody(o), at: nowMs() };
   };
+
+  const send = (s: Stored, representation: boolean, replayed: boolean) =>
+    json(replayed && s.status === 201 ? 200 : s.status, representation || s.minimal === undefined ? s.body : s.minimal);
 
   const handle = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const path = url.pathname;
 
     if (req.method === "POST" && path === "/v1/oauth2/token") {
+      tokenCalls++;
       const [user, pass] = atob((req.headers.get("authorization") ?? "").replace(/^Basic /, "")).split(":");
       const form = new URLSearchParams(await req.text());
       if (user !== clientId || pass !== clientSecret) {
@@ -273,13 +462,13 @@ export async function startPayPalSim(
         return json(400, { error: "unsupported_grant_type", error_description: "Grant Type is NULL" });
       }
       const token = `A21AA${randomId(40)}`;
-      tokens.add(token);
+      tokens.set(token, nowMs() + TOKEN_TTL_SECONDS * 1000);
       return json(200, {
         scope: "https://uri.paypal.com/services/payments/payment",
         access_token: token,
         token_type: "Bearer",
         app_id: "APP-SIM",
-        expires_in: 32400,
+        expires_in: TOKEN_TTL_SECONDS,
         nonce: `${now()}${randomId(8)}`,
       });
     }
@@ -290,7 +479,7 @@ export async function startPayPalSim(
       const id = approveMatch?.[1] ?? url.searchParams.get("token") ?? "";
       const o = orders.get(id);
       if (!o) return notFound();
-      if (o.status === "CREATED") o.status = "APPROVED";
+      if (o.status === "CREATED" || o.status === ("PAYER_ACTION_REQUIRED" as string)) o.status = "APPROVED";
       if (req.method === "GET") {
         return new Response(`<!doctype html><title>Sandbox checkout</title><p>Order ${o.id} approved.</p>`, {
           headers: { "content-type": "text/html" },
@@ -300,18 +489,17 @@ export async function startPayPalSim(
     }
 
     const bearer = (req.headers.get("authorization") ?? "").replace(/^Bearer /, "");
-    if (!tokens.has(bearer)) {
+    const expiresAt = tokens.get(bearer);
+    if (expiresAt === undefined || expiresAt <= nowMs()) {
       return json(401, { error: "invalid_token", error_description: "Token signature verification failed" });
     }
     const requestId = req.headers.get("paypal-request-id");
+    const representation = /return=representation/.test(req.headers.get("prefer") ?? "");
 
     if (req.method === "POST" && path === "/v2/checkout/orders") {
       const key = requestId ? `create:${requestId}` : null;
-      const seen = key ? replays.get(key) : undefined;
-      if (seen) {
-        const s = await seen;
-        return json(s.status, s.body);
-      }
+      const seen = replay(key);
+      if (seen) return send(await seen, representation, true);
       if (failCreates > 0) {
         failCreates--;
         return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
@@ -328,50 +516,86 @@ export async function startPayPalSim(
       const o: SimOrder = {
         id: randomId(17),
         intent: body.intent,
-        status: "CREATED",
+        // With a payment_source, PayPal asks the payer to act through the "payer-action" link.
+        status: body.payment_source?.paypal ? ("PAYER_ACTION_REQUIRED" as SimOrder["status"]) : "CREATED",
         amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
         reference_id: unit.reference_id ?? "default",
         create_time: now(),
         captures: [],
       };
       orders.set(o.id, o);
-      const stored = { status: 201, body: orderBody(o) };
-      if (key) replays.set(key, stored);
-      return json(stored.status, stored.body);
+      const stored: Stored = { status: 201, body: orderBody(o), minimal: minimalBody(o), at: nowMs() };
+      if (key) replays.set(key, { at: nowMs(), answer: stored });
+      return send(stored, representation, false);
     }
 
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     if (orderMatch) {
       const o = orders.get(orderMatch[1] ?? "");
-      if (req.method === "GET" && !orderMatch[2]) return o ? json(200, orderBody(o)) : notFound();
+      if (req.method === "GET" && !orderMatch[2]) {
+        if (failReads > 0) {
+          failReads--;
+          return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
+        }
+        return o ? json(200, orderBody(o)) : notFound();
+      }
       if (req.method === "POST" && orderMatch[2]) {
         captureCalls++;
         const key = requestId ? `capture:${o?.id}:${requestId}` : null;
-        const seen = key ? replays.get(key) : undefined;
+        const seen = replay(key);
         if (seen) {
           const s = await seen;
-          return json(s.status, s.body);
+          if (failCaptures > 0 && failCapturesAfter) {
+            failCaptures--;
+            return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
+          }
+          return send(s, representation, true);
         }
         if (!o) return notFound();
-        if (failCaptures > 0) {
+        if (failCaptures > 0 && !failCapturesAfter) {
           failCaptures--;
           return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
         }
         if (o.status === "COMPLETED") {
-          return unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed.");
+          return unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.");
         }
         if (o.status !== "APPROVED") {
           return unprocessable(
             "ORDER_NOT_APPROVED",
-            "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+            "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.",
           );
         }
-        if (declineNext) {
+        if (declineNext || payerActionNext) {
+          // A refusal is stored under the request id too: the same id replays the same refusal.
+          const refusal: Stored = declineNext
+            ? {
+              status: 422,
+              body: errorBody(
+                422,
+                "UNPROCESSABLE_ENTITY",
+                UNPROCESSABLE,
+                "INSTRUMENT_DECLINED",
+                "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+              ),
+              at: nowMs(),
+            }
+            : {
+              status: 422,
+              body: errorBody(
+                422,
+                "UNPROCESSABLE_ENTITY",
+                UNPROCESSABLE,
+                "PAYER_ACTION_REQUIRED",
+                "Transaction cannot complete successfully, instruct the buyer to return to PayPal.",
+              ),
+              at: nowMs(),
+            };
           declineNext = false;
-          return unprocessable(
-            "INSTRUMENT_DECLINED",
-            "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
-          );
+          payerActionNext = false;
+          // The buyer has to approve again (actions.restart() in PayPal's buttons).
+          o.status = "CREATED";
+          if (key) replays.set(key, { at: nowMs(), answer: refusal });
+          return json(refusal.status, refusal.body);
         }
         // Captured synchronously: concurrent calls see COMPLETED or the stored replay, never a second capture.
         const result = doCapture(o);
@@ -381,22 +605,41 @@ export async function startPayPalSim(
           const ms = delay.ms;
           answer = new Promise<Stored>((r) => setTimeout(() => r(result), ms));
         }
-        if (key) replays.set(key, result);
+        if (key) replays.set(key, { at: nowMs(), answer: result });
         if (o.captures[0]?.status === "COMPLETED") deliver(o);
-        const s = await answer;
-        return json(s.status, s.body);
+        if (failCaptures > 0 && failCapturesAfter) {
+          failCaptures--;
+          return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
+        }
+        return send(await answer, representation, false);
       }
     }
 
     if (req.method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
+      const text = await req.text();
       // deno-lint-ignore no-explicit-any
-      const body = (await req.json().catch(() => null)) as any;
-      if (!body?.transmission_id || !body?.webhook_event) {
-        return error(400, "VALIDATION_ERROR", "Invalid request - see details", "MISSING_REQUIRED_PARAMETER");
+      const body = (() => { try { return JSON.parse(text); } catch { return null; } })() as any;
+      const event = rawMember(text, "webhook_event");
+      const missing = ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time", "webhook_id"]
+        .filter((f) => typeof body?.[f] !== "string" || !body[f]);
+      if (!body || !event || missing.length) {
+        return json(400, {
+          name: "VALIDATION_ERROR",
+          message: "Invalid request - see details",
+          debug_id: randomId(13),
+          details: (missing.length ? missing : ["webhook_event"]).map((f) => ({
+            field: f,
+            location: "body",
+            issue: "MISSING_REQUIRED_PARAMETER",
+            description: `${f} is required`,
+          })),
+          links: [],
+        });
       }
+      // Over the event text exactly as the caller relays it, like PayPal.
       const expected = await hmac(
         signingSecret,
-        `${body.transmission_id}|${body.transmission_time}|${body.webhook_id}|${await sha256(JSON.stringify(body.webhook_event))}`,
+        `${body.transmission_id}|${body.transmission_time}|${body.webhook_id}|${crc32(event)}`,
       );
       const ok = body.webhook_id === webhookId && body.transmission_sig === expected;
       return json(200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
@@ -408,23 +651,27 @@ export async function startPayPalSim(
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve(
-    { port: opts.port ?? 0, hostname: "127.0.0.1", signal: abort.signal, onListen: resolve },
+    { port: opts.port ?? 0, hostname: opts.hostname ?? "127.0.0.1", signal: abort.signal, onListen: resolve },
     handle,
   );
   const addr = await promise;
-  baseUrl = `http://127.0.0.1:${addr.port}`;
+  baseUrl = `http://${addr.hostname === "0.0.0.0" ? "127.0.0.1" : addr.hostname}:${addr.port}`;
 
   const controls: PayPalSimControls = {
     approve(orderId) {
       const o = orders.get(orderId);
       if (!o) throw new Error(`no such order ${orderId}`);
-      if (o.status === "CREATED") o.status = "APPROVED";
+      if (o.status === "CREATED" || o.status === ("PAYER_ACTION_REQUIRED" as string)) o.status = "APPROVED";
     },
     failCreates(n = 1) {
       failCreates = n;
     },
-    failCaptures(n = 1) {
+    failCaptures(n = 1, o = {}) {
       failCaptures = n;
+      failCapturesAfter = o.after ?? false;
+    },
+    failReads(n = 1) {
+      failReads = n;
     },
     delayCaptures(ms, n = 1) {
       delay = { ms, n };
@@ -432,8 +679,26 @@ export async function startPayPalSim(
     declineNextCapture() {
       declineNext = true;
     },
+    requirePayerActionNextCapture() {
+      payerActionNext = true;
+    },
     overrideNextCapture(o) {
       override = o;
+    },
+    async completePendingCapture(orderId) {
+      const o = orders.get(orderId);
+      const c = o?.captures[0];
+      if (!o || c?.status !== "PENDING") throw new Error(`order ${orderId} has no pending capture`);
+      c.status = "COMPLETED";
+      c.update_time = now();
+      deliver(o);
+      await Promise.allSettled([...pending]);
+    },
+    advanceClock(ms) {
+      skew += ms;
+    },
+    expireTokens() {
+      for (const t of tokens.keys()) tokens.set(t, 0);
     },
     deliverWebhooksTo(url, o = {}) {
       webhook = { url, twice: o.twice ?? false };
@@ -441,17 +706,35 @@ export async function startPayPalSim(
     sendCaptureWebhook(url, orderId, o = {}) {
       const order = orders.get(orderId);
       if (!order?.captures.length) throw new Error(`order ${orderId} has no capture`);
-      return signAndPost(url, captureEvent(order, o.eventType ?? "PAYMENT.CAPTURE.COMPLETED"), o.forge);
+      const type = o.eventType ?? "PAYMENT.CAPTURE.COMPLETED";
+      const event = type.startsWith("PAYMENT.CAPTURE.REFUNDED") || type === "PAYMENT.CAPTURE.REVERSED" ||
+          type.startsWith("PAYMENT.REFUND.")
+        ? refundEvent(order, type, {})
+        : captureEvent(order, type);
+      return signAndPost(url, event, o.forge);
+    },
+    sendRefundWebhook(url, orderId, o = {}) {
+      const order = orders.get(orderId);
+      if (!order?.captures.length) throw new Error(`order ${orderId} has no capture`);
+      return signAndPost(url, refundEvent(order, o.eventType ?? "PAYMENT.CAPTURE.REFUNDED", o));
+    },
+    get sentWebhooks() {
+      return sentWebhooks;
     },
     order: (id) => orders.get(id),
     get captureCalls() {
       return captureCalls;
     },
+    get tokenCalls() {
+      return tokenCalls;
+    },
     reset() {
       failCreates = 0;
       failCaptures = 0;
+      failReads = 0;
       delay = { ms: 0, n: 0 };
       declineNext = false;
+      payerActionNext = false;
       override = null;
       webhook = { url: null, twice: false };
     },
@@ -466,4 +749,20 @@ export async function startPayPalSim(
       await server.finished;
     },
   };
+}
+
+/**
+ * Run on its own (`deno run -A api/sim/paypal.ts`, PORT default 8070), one simulator serves every
+ * API replica: set PAYPAL_SIM_URL on each, so an order created through one replica can be captured
+ * through another, as with PayPal.
+ */
+if (import.meta.main) {
+  const sim = await startPayPalSim({
+    port: Number(Deno.env.get("PORT") ?? 8070),
+    hostname: Deno.env.get("HOST") ?? "0.0.0.0",
+    webhookId: Deno.env.get("PAYPAL_WEBHOOK_ID") ?? SIM_WEBHOOK_ID,
+  });
+  console.log(`PayPal simulator on ${sim.url}`);
+  const url = Deno.env.get("PAYPAL_SIM_WEBHOOK_URL");
+  if (url) sim.controls.deliverWebhooksTo(url);
 }

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ErrorCode } from "../contracts/errors.ts";
 import type { AppEnv, Deps } from "./context.ts";
-import { HttpError } from "./http-error.ts";
+import { fromDatabaseError, HttpError } from "./http-error.ts";
+import { healthOf, isConnectionError } from "./db.ts";
 import { log } from "./log.ts";
 import { openApiDocument } from "./openapi.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
@@ -15,6 +16,7 @@ import { adminRoutes } from "./admin/admin.routes.ts";
 import { factorRoutes } from "./auth/factors.routes.ts";
 import { docsRoutes } from "./docs.ts";
 import { staticRoutes } from "./static.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
@@ -37,6 +39,9 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
       });
     }
   });
+
+  // Issue 16: CSP, frame, sniffing, referrer, permissions and (over https) HSTS headers on every response.
+  app.use("*", securityHeaders(deps.config, options));
 
   const api = new Hono<AppEnv>()
     .route("/auth", authRoutes(deps))
@@ -79,13 +84,14 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
       const code = err.status === 400 ? ErrorCode.validation : ErrorCode.internal;
       return c.json({ error: { code, message: err.message || "Bad request" } }, err.status);
     }
+    // Issue 16: an unreachable database answers 503 (and marks it down, so the next requests are
+    // refused at once until it answers again); input Postgres refuses answers 422.
+    const mapped = fromDatabaseError(err, isConnectionError);
+    if (mapped) {
+      if (mapped.status === 503) healthOf(deps.sql)?.report(err);
+      return c.json({ error: { code: mapped.code, message: mapped.message } }, mapped.status, mapped.headers);
+    }
     const pg = err as { code?: string };
-    if (pg.code === "23505") {
-      return c.json({ error: { code: ErrorCode.conflict, message: "Already exists" } }, 409);
-    }
-    if (pg.code === "23514" || pg.code === "22P02" || pg.code === "23503") {
-      return c.json({ error: { code: ErrorCode.validation, message: "Invalid request" } }, 422);
-    }
     // postgres.js errors carry the query and parameters: log only the message and code.
     log("error", "unhandled error", { request_id: c.get("requestId"), error: err.message, code: pg.code });
     return c.json({ error: { code: ErrorCode.internal, message: "Internal server error" } }, 500);

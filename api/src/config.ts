@@ -35,6 +35,18 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_BASE: z.url().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  /** Issue 15: a PayPal simulator run as its own process (`deno run -A api/sim/paypal.ts`), shared by every replica. */
+  PAYPAL_SIM_URL: z.url().optional(),
+  /** Issue 15: orders left in created (or pending, or captured but not credited) this long are read back from PayPal. */
+  PAYPAL_RECONCILE_AFTER_SECONDS: int(300),
+  /** Issue 15: webhook deliveries accepted per IP per AUTH_RATE_LIMIT_WINDOW_SECONDS. */
+  PAYPAL_WEBHOOK_RATE_LIMIT_PER_IP: int(600),
+  /** Issue 15 (a): no top-up or admin addition may take a balance above this (EUR, at most numeric(12,2)). */
+  MAX_BALANCE_EUR: z
+    .string()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in EUR of at most 9999999999.99, e.g. 10000 or 2500.50")
+    .default("10000.00")
+    .transform((v) => `${BigInt(v.split(".")[0]!)}.${(v.split(".")[1] ?? "").padEnd(2, "0")}`),
   SERVER_PROVIDER_URL: z.url().optional(),
   SERVER_PROVIDER_TOKEN: z.string().optional(),
   SERVER_PROVIDER_TIMEOUT_MS: int(10_000),
@@ -65,6 +77,12 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   config.WEBAUTHN_RP_ID ??= new URL(config.WEBAUTHN_ORIGIN).hostname;
   if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_CLIENT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  PAYPAL_CLIENT_SECRET: required with PAYPAL_CLIENT_ID");
+  }
+  if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_API_BASE) {
+    // Issue 15: sandbox and live credentials are refused by the other host (every payment 401).
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYPAL_API_BASE: required with PAYPAL_CLIENT_ID: https://api-m.paypal.com for live credentials, https://api-m.sandbox.paypal.com for sandbox ones",
+    );
   }
   if (config.SERVER_PROVIDER_URL && !config.SERVER_PROVIDER_TOKEN) {
     throw new ConfigError(

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { startServer } from "./server.ts";
 import { DEMO_ACCOUNTS } from "./seed.ts";
 import { log } from "./log.ts";
+import { isConnectionError, StartupError } from "./db.ts";
 
 let config;
 try {
@@ -14,7 +15,40 @@ try {
   throw e;
 }
 
-const server = await startServer(config);
+/**
+ * Issue 16: no database error may end the process. The driver's known crash is patched
+ * (patches/postgres+3.4.9.patch); should another connection error still escape every promise, it
+ * is logged and contained here. Any other uncaught error still ends the process, as it should.
+ */
+const isDatabaseDriverError = (err: unknown) =>
+  isConnectionError(err) || /node_modules[\\/]postgres[\\/]/.test(String((err as Error | undefined)?.stack ?? ""));
+addEventListener("unhandledrejection", (event) => {
+  if (!isDatabaseDriverError(event.reason)) return;
+  event.preventDefault();
+  log("error", "database error contained", { error: String((event.reason as Error)?.message ?? event.reason) });
+});
+addEventListener("error", (event) => {
+  if (!isDatabaseDriverError(event.error)) return;
+  event.preventDefault();
+  log("error", "database error contained", { error: String((event.error as Error)?.message ?? event.error) });
+});
+
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  server = await startServer(config, {
+    // The embedded Postgres died and could not be restarted: a supervisor (or the user) restarts us.
+    onFatal: (message) => {
+      console.error(message);
+      Deno.exit(1);
+    },
+  });
+} catch (e) {
+  if (e instanceof StartupError) {
+    console.error(e.message);
+    Deno.exit(1);
+  }
+  throw e;
+}
 log("info", "api listening", { url: server.url });
 console.log(`\n  Hosting portal: ${config.PUBLIC_URL}\n  API docs:       ${config.PUBLIC_URL}/api/docs`);
 if (server.db.embedded) {
@@ -23,11 +57,21 @@ if (server.db.embedded) {
 }
 console.log("");
 
+// SIGTERM / Ctrl-C: requests in flight finish, the pool closes, the embedded Postgres stops
+// cleanly. Repeated signals (a terminal's Ctrl-C reaches `npm start` and the API both) are ignored:
+// the stop is bounded anyway (10 s of draining, then the pool and Postgres).
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await server.close();
+  log("info", "stopping: draining requests");
+  try {
+    await server.close();
+  } catch (e) {
+    log("error", "stop failed", { error: (e as Error).message });
+    Deno.exit(1);
+  }
+  log("info", "stopped");
   Deno.exit(0);
 };
 Deno.addSignalListener("SIGINT", stop);

@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
 import { ErrorBody, ErrorCode } from "../contracts/errors.ts";
+import { findNullCharacter, NULL_CHARACTER_MESSAGE } from "../contracts/common.ts";
 import { HttpError } from "./http-error.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -36,6 +37,9 @@ export function describe(doc: RouteDoc): MiddlewareHandler {
 /** Validates one part of the request with a contract schema; the first issue's message is the error. */
 export function validate<T extends Target, S extends z.ZodType>(target: T, schema: S) {
   const mw = validator(target, (value: unknown) => {
+    // Issue 16: Postgres refuses U+0000 in text; say so clearly instead of failing later with 500.
+    const nul = findNullCharacter(value);
+    if (nul) throw new HttpError(422, ErrorCode.validation, `${nul} ${NULL_CHARACTER_MESSAGE}`);
     const result = schema.safeParse(value);
     if (!result.success) throw validationError(result.error);
     return result.data as z.output<S>;

@@ -1,5 +1,8 @@
 import type { Config } from "./config.ts";
-import { openDatabase, type Database } from "./db.ts";
+import { type Database, isConnectionError, openDatabase, StartupError } from "./db.ts";
+import { ErrorCode } from "../contracts/errors.ts";
+import { InputMessages } from "./http-error.ts";
+import { log } from "./log.ts";
 import { migrate } from "./migrate.ts";
 import { createSigner, loadSigningKey } from "./auth/tokens.ts";
 import { createSecretBox, loadSecretBoxKey } from "./auth/secret-box.ts";
@@ -19,9 +22,68 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** How long a stop waits for requests in flight before it closes the remaining connections. */
+const DRAIN_MS = 10_000;
+/** How long start-up waits for a DATABASE_URL server that does not answer yet. */
+const DATABASE_WAIT_MS = 30_000;
+
+const unavailable = (message: string, headers: Record<string, string> = {}) =>
+  Response.json({ error: { code: ErrorCode.unavailable, message } }, {
+    status: 503,
+    headers: { "Retry-After": "2", ...headers },
+  });
+
+function portInUse(port: number, hostname: string): boolean {
+  if (port === 0) return false;
+  try {
+    Deno.listen({ port, hostname }).close();
+    return false;
+  } catch (e) {
+    return e instanceof Deno.errors.AddrInUse;
+  }
+}
+
+const httpPortMessage = (port: number) =>
+  `Port ${port} (HTTP) is already in use (another API or checkout running?): set PORT to a free port`;
+
+async function waitForDatabase(db: Database) {
+  const deadline = Date.now() + DATABASE_WAIT_MS;
+  for (let logged = false;;) {
+    try {
+      await db.sql`select 1`;
+      return;
+    } catch (e) {
+      if (!isConnectionError(e)) throw e;
+      if (Date.now() > deadline) {
+        throw new StartupError(`The database does not answer (${(e as Error).message}): check DATABASE_URL`);
+      }
+      if (!logged) log("warn", "waiting for the database", { error: (e as Error).message });
+      logged = true;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 /** Everything `main.ts` does, as a function the tests can call too. */
-export async function startServer(config: Config): Promise<Server> {
-  const db = await openDatabase(config);
+export async function startServer(
+  config: Config,
+  hooks: { onFatal?: (message: string) => void } = {},
+): Promise<Server> {
+  // Issue 16: a taken port is one clear line, found before anything else starts.
+  if (portInUse(config.PORT, config.HOST)) throw new StartupError(httpPortMessage(config.PORT));
+  const db = await openDatabase(config, hooks);
+  let started = false;
+  try {
+    if (!db.embedded) await waitForDatabase(db);
+    const server = await serve(config, db);
+    started = true;
+    return server;
+  } finally {
+    if (!started) await db.close().catch(() => {});
+  }
+}
+
+async function serve(config: Config, db: Database): Promise<Server> {
   await migrate(db.sql);
   const seeded = (config.SEED_DEMO ?? db.embedded) ? await seedDemo(db.sql) : false;
   const signer = await createSigner(await loadSigningKey(config), config);
@@ -33,26 +95,74 @@ export async function startServer(config: Config): Promise<Server> {
   const app = createApp(deps, { staticRoot: config.STATIC_ROOT });
   const abort = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
-  const server = Deno.serve(
-    { port: config.PORT, hostname: config.HOST, signal: abort.signal, onListen: resolve },
-    (req, info) => app.fetch(req, info),
-  );
+  let stopping = false;
+  let inFlight = 0;
+  let idle: (() => void) | null = null;
+  // Issue 16: while the database is down, API calls answer 503 at once (no queueing behind the
+  // pool's reconnects); while stopping, new requests are refused and those in flight finish.
+  const handler = async (req: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
+    const path = new URL(req.url).pathname;
+    if (stopping) return unavailable("The server is restarting. Please try again in a moment.", { Connection: "close" });
+    if (!db.health.up && (path.startsWith("/api/") || path === "/readyz")) {
+      return path === "/readyz"
+        ? Response.json({ status: "database unreachable" }, { status: 503 })
+        : unavailable(InputMessages.unavailable);
+    }
+    inFlight++;
+    try {
+      return await app.fetch(req, info);
+    } finally {
+      if (--inFlight === 0) idle?.();
+    }
+  };
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve({ port: config.PORT, hostname: config.HOST, signal: abort.signal, onListen: resolve }, handler);
+  } catch (e) {
+    await Promise.allSettled([events.close(), provider.close(), paypal.close()]);
+    if (e instanceof Deno.errors.AddrInUse) throw new StartupError(httpPortMessage(config.PORT));
+    throw e;
+  }
   const addr = await listening;
-  const jobs = config.JOBS_ENABLED ? startJobs(db.sql) : null;
+  const jobs = config.JOBS_ENABLED ? startJobs(db.sql, undefined, { paypal: paypal.client, config }) : null;
   const host = addr.hostname === "0.0.0.0" ? "localhost" : addr.hostname;
+  let closing: Promise<void> | null = null;
   return {
     url: `http://${host}:${addr.port}`,
     db,
     deps,
     seeded,
-    async close() {
-      abort.abort();
-      await server.finished;
-      await jobs?.stop();
-      await events.close();
-      await provider.close();
-      await paypal.close();
-      await db.close();
+    close() {
+      closing ??= (async () => {
+        // 1. Stop accepting; let requests in flight finish (up to DRAIN_MS). Event streams never
+        //    finish on their own: they are closed once the other requests are done.
+        stopping = true;
+        const shutdown = server.shutdown();
+        const drained = inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => (idle = r));
+        const deadline = new Promise<void>((r) => setTimeout(r, DRAIN_MS));
+        await Promise.race([drained, deadline]);
+        let shutDown = false;
+        await Promise.race([shutdown.then(() => (shutDown = true)), new Promise((r) => setTimeout(r, 200))]);
+        if (!shutDown) {
+          try {
+            abort.abort(); // closes what is left (event streams)
+          } catch { /* finished meanwhile */ }
+        }
+        await server.finished;
+        // 2. Background work, then the pool (queries in flight end), then the embedded Postgres.
+        await jobs?.stop();
+        await withTimeout(events.close(), 3_000);
+        await provider.close();
+        await paypal.close();
+        await db.close();
+      })();
+      return closing;
     },
   };
+}
+
+async function withTimeout(p: Promise<unknown>, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([p.catch(() => {}), new Promise((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
 }

@@ -17,7 +17,15 @@ export { ConfirmDialog, type ConfirmDialogProps, Dialog, type DialogProps } from
 export { Disclosure, type DisclosureProps } from "./Disclosure/Disclosure";
 export { EmptyState, type EmptyStateProps } from "./EmptyState/EmptyState";
 export { Form, type FormProps, fieldErrors } from "./Form/Form";
-export { formatMoney, serviceSpecs, shortId } from "./format/format";
+export {
+  formatDate,
+  formatDateTime,
+  formatEur,
+  formatMoney,
+  serviceSpecs,
+  shortId,
+  shortServiceId,
+} from "./format/format";
 export { Link, type LinkProps } from "./Link/Link";
 export { Menu, MenuItem, type MenuItemProps, type MenuProps, MenuSeparator } from "./Menu/Menu";
 export { Meter, type MeterProps, ProgressBar, type ProgressBarProps } from "./Meter/Meter";
@@ -28,7 +36,7 @@ export { queryClient } from "./query/query-client";
 export { invalidateKeys, queryKeys } from "./query/query-keys";
 export { Skeleton, type SkeletonProps } from "./Skeleton/Skeleton";
 export { type AuthEvent, type AuthListener, SessionStore, session } from "./session/session-store";
-export { useAuthEvents, useSession, useUser } from "./session/use-session";
+export { useAuthEvents, useSession, useSessionLoading, useUser } from "./session/use-session";
 export { Cell, Column, Row, Table, TableBody, TableHeader } from "./Table/Table";
 export { TextField, type TextFieldProps } from "./TextField/TextField";
 export { ToastRegion } from "./Toast/Toast";

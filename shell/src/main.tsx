@@ -14,7 +14,12 @@ session.start();
 // surface in the page's error panel, memoised until Retry.
 void ensureRemotes().catch(() => undefined);
 const current = remoteRoutes.find((r) => matchPath(r.path, window.location.pathname));
-if (current && session.getSession()) loadPage(current.id).catch(() => undefined);
+// Signed-in users only: the session is restored from the refresh cookie first (issue 16).
+if (current) {
+  void session.ready().then(() => {
+    if (session.getSession()) loadPage(current.id).catch(() => undefined);
+  });
+}
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing in index.html");

@@ -73,7 +73,7 @@ export function adminRoutes(deps: Deps) {
       validate("json", CreditAdjustmentBody),
       async (c) => {
         const { operation, amount } = c.req.valid("json");
-        return c.json(await adjustCredits(sql, c.get("auth").userId, c.req.valid("param").id, operation, amount), 200);
+        return c.json(await adjustCredits(sql, c.get("auth").userId, c.req.valid("param").id, operation, amount, deps.config.MAX_BALANCE_EUR), 200);
       },
     )
     .put(

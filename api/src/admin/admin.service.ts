@@ -3,6 +3,7 @@ import { sessionCache } from "../auth/session-cache.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { createAccount } from "../auth/auth.service.ts";
+import { assertBalanceRoom } from "../billing/billing.service.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import {
   type AdminOrder,
@@ -55,11 +56,14 @@ export async function adjustCredits(
   userId: string,
   operation: CreditOperation,
   amount: string,
+  /** Issue 15 (a): MAX_BALANCE_EUR; an addition past it is refused with a 422. */
+  maxBalance?: string,
 ): Promise<CreditAdjustmentResult> {
   return await sql.begin(async (tx) => {
     const [before] = await tx<{ credits: string }[]>`
       select credits from profiles where id = ${userId} for update`;
     if (!before) throw notFound(adminMessages.userNotFound);
+    if (operation === "add" && maxBalance) await assertBalanceRoom(tx, userId, amount, maxBalance);
     const [after] = await tx<{ credits: string; applied: string }[]>`
       update profiles set credits = case when ${operation} = 'add'
           then credits + ${amount}::numeric

@@ -2,47 +2,93 @@ import { Hono } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import { describe, validate } from "../openapi.ts";
 import { clientIp } from "../client-ip.ts";
-import { notFound } from "../http-error.ts";
+import { HttpError, notFound } from "../http-error.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
+import { ChangePasswordBody, Session, SignInBody, SignUpBody, UserResponse } from "../../contracts/auth.ts";
 import {
-  ChangePasswordBody,
-  RefreshBody,
-  Session,
-  SignInBody,
-  SignUpBody,
-  UserResponse,
-} from "../../contracts/auth.ts";
-import { changePassword, getUser, refresh, signIn, signOut, signUp } from "./auth.service.ts";
+  changePassword,
+  getUser,
+  refresh,
+  sessionOfRefreshToken,
+  signIn,
+  signOut,
+  signUp,
+} from "./auth.service.ts";
 import { requireAuth } from "./middleware.ts";
+import { clearRefreshCookie, csrfGuard, readRefreshCookie, withRefreshCookie } from "./cookies.ts";
 
 export function authRoutes(deps: Deps) {
   const auth = requireAuth(deps);
   const tags = ["auth"];
+  const { config } = deps;
+  // The routes that set or read the refresh cookie (issue 16).
+  const sameOrigin = csrfGuard(config);
   return new Hono<AppEnv>()
     .post(
       "/signup",
       describe({ summary: "Create an account", tags, response: UserResponse, status: 201, auth: false }),
       validate("json", SignUpBody),
       async (c) => {
-        const user = await signUp(deps, c.req.valid("json"), clientIp(c, deps.config.TRUST_PROXY));
+        const user = await signUp(deps, c.req.valid("json"), clientIp(c, config.TRUST_PROXY));
         return c.json({ user }, 201);
       },
     )
     .post(
       "/sign-in",
-      describe({ summary: "Sign in with email and password", tags, response: Session, auth: false }),
+      describe({
+        summary: "Sign in with email and password; the refresh token is set as an HttpOnly cookie",
+        tags,
+        response: Session,
+        auth: false,
+      }),
+      sameOrigin,
       validate("json", SignInBody),
-      async (c) => c.json(await signIn(deps, c.req.valid("json"), clientIp(c, deps.config.TRUST_PROXY)), 200),
+      async (c) => {
+        const issued = await signIn(deps, c.req.valid("json"), clientIp(c, config.TRUST_PROXY));
+        return c.json(withRefreshCookie(c, config, issued), 200);
+      },
     )
     .post(
       "/refresh",
-      describe({ summary: "Exchange a refresh token for a new session pair", tags, response: Session, auth: false }),
-      validate("json", RefreshBody),
-      async (c) =>
-        c.json(await refresh(deps, c.req.valid("json").refresh_token, clientIp(c, deps.config.TRUST_PROXY)), 200),
+      describe({
+        summary: "Exchange the refresh-token cookie for a new access token (the cookie rotates)",
+        tags,
+        response: Session,
+        auth: false,
+      }),
+      sameOrigin,
+      async (c) => {
+        const token = readRefreshCookie(c, config);
+        try {
+          if (!token) throw new HttpError(401, ErrorCode.sessionExpired, "Session expired");
+          const issued = await refresh(deps, token, clientIp(c, config.TRUST_PROXY));
+          return c.json(withRefreshCookie(c, config, issued), 200);
+        } catch (e) {
+          // A refresh token that no longer works is dropped from the browser too.
+          if (e instanceof HttpError && e.status === 401) {
+            clearRefreshCookie(c, config);
+            return c.json({ error: { code: e.code, message: e.message } }, 401);
+          }
+          throw e;
+        }
+      },
     )
-    // An aal1 session waiting for its second factor may still end itself.
-    .post("/sign-out", describe({ summary: "End this session on the server", tags }), requireAuth(deps, { allowAal1: true }), async (c) => {
-      await signOut(deps.sql, c.get("auth").sessionId);
+    // Ends the session of the bearer token (an aal1 session waiting for its second factor too) or,
+    // without a usable one, of the refresh cookie; the cookie is cleared either way.
+    .post("/sign-out", describe({ summary: "End this session on the server and clear the cookie", tags, auth: false }), sameOrigin, async (c) => {
+      const sessions = new Set<string>();
+      const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+      if (bearer) {
+        const claims = await deps.signer.verify(bearer).catch(() => undefined);
+        if (claims) sessions.add(claims.sid);
+      }
+      const cookie = readRefreshCookie(c, config);
+      if (cookie) {
+        const sid = await sessionOfRefreshToken(deps.sql, cookie);
+        if (sid) sessions.add(sid);
+      }
+      for (const sid of sessions) await signOut(deps.sql, sid);
+      clearRefreshCookie(c, config);
       return c.body(null, 204);
     })
     .get("/user", describe({ summary: "The signed-in user", tags, response: UserResponse }), auth, async (c) => {

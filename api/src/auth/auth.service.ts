@@ -2,7 +2,8 @@ import type { Db, Sql } from "../db.ts";
 import type { Deps } from "../context.ts";
 import { HttpError } from "../http-error.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
-import { messages, type Session, type SignUpBody, type User } from "../../contracts/auth.ts";
+import { messages, type SignUpBody, type User } from "../../contracts/auth.ts";
+import type { IssuedSession } from "./cookies.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
 import { hashToken, newRefreshToken } from "./tokens.ts";
 import { hit, type Limit } from "./rate-limit.ts";
@@ -54,7 +55,10 @@ export async function createAccount(sql: Sql, body: SignUpBody): Promise<User> {
 
 export function authLimits(deps: Pick<Deps, "config">, action: string, ip: string, account?: string): Limit[] {
   const windowSeconds = deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-  const limits: Limit[] = [{ key: `${action}:ip:${ip}`, max: deps.config.AUTH_RATE_LIMIT_PER_IP, windowSeconds }];
+  // Issue 16: every page load and every tab exchanges the refresh cookie, so refresh gets ten times
+  // the per-IP budget; its tokens are 128-bit random, the limit only bounds load.
+  const perIp = deps.config.AUTH_RATE_LIMIT_PER_IP * (action === "refresh" ? 10 : 1);
+  const limits: Limit[] = [{ key: `${action}:ip:${ip}`, max: perIp, windowSeconds }];
   if (account) {
     limits.push({ key: `${action}:account:${account}`, max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds });
   }
@@ -70,7 +74,7 @@ export async function signIn(
   deps: Deps,
   body: { email: string; password: string; remember: boolean },
   ip: string,
-): Promise<Session> {
+): Promise<IssuedSession> {
   await hit(deps.sql, authLimits(deps, "signin", ip, body.email));
   const [row] = await deps.sql<{ id: string; password_hash: string; status: string }[]>`
     select p.id, c.password_hash, p.status
@@ -87,7 +91,7 @@ export async function signIn(
   return await startSession(deps, row.id, body.remember);
 }
 
-async function startSession(deps: Deps, userId: string, remember: boolean): Promise<Session> {
+async function startSession(deps: Deps, userId: string, remember: boolean): Promise<IssuedSession> {
   const lifetime = remember ? REMEMBER_SECONDS : BROWSER_SESSION_SECONDS;
   const refreshToken = newRefreshToken();
   const tokenHash = await hashToken(refreshToken);
@@ -105,7 +109,7 @@ async function startSession(deps: Deps, userId: string, remember: boolean): Prom
 }
 
 /** Signs a fresh access token for a session and pairs it with the given refresh token. */
-export async function issue(deps: Deps, sessionId: string, refreshToken: string): Promise<Session> {
+export async function issue(deps: Deps, sessionId: string, refreshToken: string): Promise<IssuedSession> {
   const [s] = await deps.sql<
     { user_id: string; remember: boolean; aal: "aal1" | "aal2"; amr: { method: string; timestamp: number }[]; expires_at: Date }[]
   >`select user_id, remember, aal, amr, expires_at from sessions where id = ${sessionId}`;
@@ -157,7 +161,7 @@ const sessionExpired = () => new HttpError(401, ErrorCode.sessionExpired, "Sessi
  * a short grace (a client that lost the response retries); later, it is treated as stolen and the
  * whole session is revoked.
  */
-export async function refresh(deps: Deps, refreshToken: string, ip: string): Promise<Session> {
+export async function refresh(deps: Deps, refreshToken: string, ip: string): Promise<IssuedSession> {
   await hit(deps.sql, authLimits(deps, "refresh", ip));
   const presented = await hashToken(refreshToken);
   const next = newRefreshToken();
@@ -193,6 +197,13 @@ export async function refresh(deps: Deps, refreshToken: string, ip: string): Pro
 export async function signOut(sql: Db, sessionId: string): Promise<void> {
   await sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`;
   sessionCache.invalidateSession(sessionId);
+}
+
+/** The session a refresh token (current or rotated) belongs to, for signing out with the cookie alone. */
+export async function sessionOfRefreshToken(sql: Db, refreshToken: string): Promise<string | undefined> {
+  const [row] = await sql<{ session_id: string }[]>`
+    select session_id from refresh_tokens where token_hash = ${await hashToken(refreshToken)}`;
+  return row?.session_id;
 }
 
 /** SPEC §5: the current password is verified; the user's other sessions end. */

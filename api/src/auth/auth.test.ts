@@ -9,6 +9,35 @@ globalThis.addEventListener("unload", () => void api.close());
 const post = (path: string, body: unknown, token?: string) =>
   api.fetch(path, { method: "POST", json: body, token });
 
+/** `name=value` of the refresh cookie a response set (issue 16), or undefined. */
+function refreshCookie(res: Response): string | undefined {
+  const set = res.headers.getSetCookie().find((c) => /^(__Secure-)?portal_refresh=/.test(c));
+  return set?.split(";")[0];
+}
+
+/** Signs in like the browser does and keeps the refresh cookie. */
+async function signInCookie(on: TestApi, body: { email: string; password: string; remember?: boolean }) {
+  const res = await on.fetch("/api/auth/sign-in", { method: "POST", json: body });
+  assert.equal(res.status, 200);
+  const cookie = refreshCookie(res);
+  assert.ok(cookie, "sign-in sets the refresh cookie");
+  return { res, cookie, session: await json<Session>(res) };
+}
+
+/** The browser's same-origin refresh: the cookie, no body. */
+const refreshWith = (on: TestApi, cookie: string, headers: Record<string, string> = {}) =>
+  on.fetch("/api/auth/refresh", {
+    method: "POST",
+    headers: { cookie, origin: on.url, "sec-fetch-site": "same-origin", ...headers },
+  });
+
+/** A customer signed in with the cookie (what signUpAndIn does, plus the cookie). */
+async function customer(on: TestApi = api, remember = false) {
+  const me = await signUpAndIn(on);
+  const { cookie, session } = await signInCookie(on, { email: me.user.email, password: me.password, remember });
+  return { ...session, password: me.password, cookie };
+}
+
 test("sign-up creates a profile; the same email in another case is refused", async () => {
   const res = await post("/api/auth/signup", { username: "alice", email: "Alice@Example.com", password: "secret123" });
   assert.equal(res.status, 201);
@@ -63,29 +92,33 @@ test("a wrong password or unknown email is refused with one message", async () =
   assert.equal((await errorOf(unknown)).message, "Invalid login credentials");
 });
 
-test("refresh rotates; a rotated token presented again revokes the whole session", async () => {
-  const me = await signUpAndIn(api);
-  const first = await post("/api/auth/refresh", { refresh_token: me.refresh_token });
+test("refresh rotates the cookie; a rotated token presented again revokes the whole session", async () => {
+  const me = await customer();
+  const first = await refreshWith(api, me.cookie);
   assert.equal(first.status, 200);
+  const rotated = refreshCookie(first);
+  assert.ok(rotated);
+  assert.notEqual(rotated, me.cookie);
   const next = await json<Session>(first);
-  assert.notEqual(next.refresh_token, me.refresh_token);
   assert.equal((await api.fetch("/api/auth/user", { token: next.access_token })).status, 200);
 
   await new Promise((r) => setTimeout(r, 1100)); // past the (test) grace of 0 s
-  const replay = await post("/api/auth/refresh", { refresh_token: me.refresh_token });
+  const replay = await refreshWith(api, me.cookie);
   assert.equal(replay.status, 401);
   assert.equal((await errorOf(replay)).code, "session_expired");
+  // The refused cookie is cleared in the browser.
+  assert.match(replay.headers.getSetCookie().join("\n"), /portal_refresh=;.*Max-Age=0/);
   // The newest pair of that session stops working too.
-  assert.equal((await post("/api/auth/refresh", { refresh_token: next.refresh_token })).status, 401);
+  assert.equal((await refreshWith(api, rotated)).status, 401);
   assert.equal((await api.fetch("/api/auth/user", { token: next.access_token })).status, 401);
 });
 
 test("a retried refresh within the grace window gets a working pair", async () => {
   const graceful = await startTestApi({ REFRESH_REUSE_GRACE_SECONDS: "10" });
   try {
-    const me = await signUpAndIn(graceful);
-    const a = await graceful.fetch("/api/auth/refresh", { method: "POST", json: { refresh_token: me.refresh_token } });
-    const b = await graceful.fetch("/api/auth/refresh", { method: "POST", json: { refresh_token: me.refresh_token } });
+    const me = await customer(graceful);
+    const a = await refreshWith(graceful, me.cookie);
+    const b = await refreshWith(graceful, me.cookie);
     assert.equal(a.status, 200);
     assert.equal(b.status, 200);
     const latest = await json<Session>(b);
@@ -96,12 +129,29 @@ test("a retried refresh within the grace window gets a working pair", async () =
   }
 });
 
-test("sign-out ends the session on the server", async () => {
-  const me = await signUpAndIn(api);
-  const out = await post("/api/auth/sign-out", {}, me.access_token);
+test("sign-out ends the session on the server and clears the cookie", async () => {
+  const me = await customer();
+  const out = await api.fetch("/api/auth/sign-out", {
+    method: "POST",
+    token: me.access_token,
+    headers: { cookie: me.cookie, origin: api.url },
+  });
   assert.equal(out.status, 204);
+  const cleared = out.headers.getSetCookie().find((c) => c.startsWith("portal_refresh="));
+  assert.ok(cleared, "sign-out sets the cookie again");
+  assert.match(cleared, /^portal_refresh=;/);
+  assert.match(cleared, /Max-Age=0/);
+  assert.match(cleared, /Path=\/api\/auth/);
   assert.equal((await api.fetch("/api/auth/user", { token: me.access_token })).status, 401);
-  assert.equal((await post("/api/auth/refresh", { refresh_token: me.refresh_token })).status, 401);
+  assert.equal((await refreshWith(api, me.cookie)).status, 401);
+});
+
+test("sign-out with the cookie alone (access token lost or expired) ends that session", async () => {
+  const me = await customer();
+  const out = await api.fetch("/api/auth/sign-out", { method: "POST", headers: { cookie: me.cookie, origin: api.url } });
+  assert.equal(out.status, 204);
+  assert.equal((await refreshWith(api, me.cookie)).status, 401);
+  assert.equal((await api.fetch("/api/auth/user", { token: me.access_token })).status, 401);
 });
 
 test("expired, tampered, alg none and foreign-key tokens are rejected", async () => {
@@ -170,7 +220,7 @@ test("sign-in is rate limited per account with 429 and Retry-After, and the limi
 
 test("changing the password ends the other sessions and keeps this one", async () => {
   const me = await signUpAndIn(api);
-  const other = await json<Session>(await post("/api/auth/sign-in", { email: me.user.email, password: me.password }));
+  const { session: other, cookie: otherCookie } = await signInCookie(api, { email: me.user.email, password: me.password });
   const res = await api.fetch("/api/auth/password", {
     method: "PUT",
     token: me.access_token,
@@ -179,7 +229,7 @@ test("changing the password ends the other sessions and keeps this one", async (
   assert.equal(res.status, 204);
   assert.equal((await api.fetch("/api/auth/user", { token: me.access_token })).status, 200);
   assert.equal((await api.fetch("/api/auth/user", { token: other.access_token })).status, 401);
-  assert.equal((await post("/api/auth/refresh", { refresh_token: other.refresh_token })).status, 401);
+  assert.equal((await refreshWith(api, otherCookie)).status, 401);
   const old = await post("/api/auth/sign-in", { email: me.user.email, password: me.password });
   assert.equal(old.status, 400);
   const fresh = await post("/api/auth/sign-in", { email: me.user.email, password: "brand-new-1" });
@@ -227,4 +277,89 @@ test("a session revoked or a user suspended straight in the database stops worki
   const b = await refusedWithin(other.access_token);
   assert.ok(a >= 0 && a < 10, `revoked session refused after ${a} polls`);
   assert.ok(b >= 0 && b < 10, `suspended user refused after ${b} polls`);
+});
+
+// Issue 16: the refresh token lives in an HttpOnly cookie, never in a body a script could read.
+
+test("sign-in sets the refresh token as an HttpOnly, SameSite=Strict cookie scoped to /api/auth, not in the body", async () => {
+  const me = await signUpAndIn(api);
+  const { res, session } = await signInCookie(api, { email: me.user.email, password: me.password });
+  assert.ok(!("refresh_token" in session), "no refresh token in the JSON body");
+  const [set] = res.headers.getSetCookie();
+  assert.ok(set);
+  const attrs = set.split(";").map((a) => a.trim().toLowerCase());
+  assert.ok(attrs.includes("httponly"), set);
+  assert.ok(attrs.includes("samesite=strict"), set);
+  assert.ok(attrs.includes("path=/api/auth"), set);
+  assert.ok(!attrs.includes("secure"), "no Secure over plain http (PUBLIC_URL is http)");
+  // Not remembered: a browser-session cookie (SPEC §4), gone when the browser closes.
+  assert.ok(!attrs.some((a) => a.startsWith("max-age") || a.startsWith("expires")), set);
+
+  const remembered = await signInCookie(api, { email: me.user.email, password: me.password, remember: true });
+  const kept = remembered.res.headers.getSetCookie()[0]!;
+  const maxAge = Number(/Max-Age=(\d+)/.exec(kept)?.[1]);
+  assert.ok(Math.abs(maxAge - 5 * 24 * 3600) <= 5, `remembered for 5 days: ${kept}`);
+  // A refresh keeps the session's kind: still 5 days for the remembered one, still a session cookie otherwise.
+  const again = await refreshWith(api, remembered.cookie);
+  assert.match(again.headers.getSetCookie()[0]!, /Max-Age=\d+/);
+  const plain = await refreshWith(api, (await signInCookie(api, { email: me.user.email, password: me.password })).cookie);
+  assert.doesNotMatch(plain.headers.getSetCookie()[0]!, /Max-Age|Expires/i);
+});
+
+test("over https the cookie is Secure and __Secure- prefixed, and refresh reads it", async () => {
+  const secure = await startTestApi({ PUBLIC_URL: "https://portal.example.com" });
+  try {
+    const me = await signUpAndIn(secure);
+    const { res, cookie } = await signInCookie(secure, { email: me.user.email, password: me.password });
+    const set = res.headers.getSetCookie()[0]!;
+    assert.match(set, /^__Secure-portal_refresh=/);
+    assert.match(set, /; Secure/);
+    assert.match(set, /; HttpOnly/);
+    // The proxy in front terminates TLS; the browser's Origin is the public one.
+    const ok = await refreshWith(secure, cookie, { origin: "https://portal.example.com" });
+    assert.equal(ok.status, 200);
+    await ok.body?.cancel();
+    // The unprefixed name is not accepted where the prefixed one is expected.
+    const plainName = await refreshWith(secure, cookie.replace("__Secure-", ""), { origin: "https://portal.example.com" });
+    assert.equal(plainName.status, 401);
+    await plainName.body?.cancel();
+  } finally {
+    await secure.close();
+  }
+});
+
+test("refresh takes no token in the body: without the cookie it is refused", async () => {
+  const me = await customer();
+  const res = await api.fetch("/api/auth/refresh", {
+    method: "POST",
+    json: { refresh_token: me.cookie.split("=")[1] },
+    headers: { origin: api.url },
+  });
+  assert.equal(res.status, 401);
+  assert.equal((await errorOf(res)).code, "session_expired");
+});
+
+test("cross-site requests to the cookie endpoints are refused (CSRF); the session is untouched", async () => {
+  const me = await customer();
+  const evil = "https://evil.example";
+  const attempts: [string, Record<string, string>][] = [
+    // What a forged form or a no-cors fetch from another site sends.
+    ["/api/auth/refresh", { cookie: me.cookie, origin: evil, "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }],
+    ["/api/auth/refresh", { cookie: me.cookie, origin: evil, "content-type": "text/plain" }],
+    ["/api/auth/refresh", { cookie: me.cookie, origin: evil }],
+    // Marked cross-site by the browser: refused whatever the content type.
+    ["/api/auth/refresh", { cookie: me.cookie, origin: evil, "sec-fetch-site": "cross-site", "content-type": "application/json" }],
+    ["/api/auth/sign-out", { cookie: me.cookie, origin: evil, "content-type": "application/x-www-form-urlencoded" }],
+    ["/api/auth/sign-out", { cookie: me.cookie, "sec-fetch-site": "cross-site" }],
+  ];
+  for (const [path, headers] of attempts) {
+    const res = await api.fetch(path, { method: "POST", headers, body: path.endsWith("refresh") ? "x=1" : undefined });
+    assert.equal(res.status, 403, `${path} ${JSON.stringify(headers)}`);
+    assert.equal((await errorOf(res)).code, "forbidden");
+    assert.equal(res.headers.getSetCookie().length, 0, "a refused request sets no cookie");
+  }
+  // Nothing was rotated or revoked: the same-origin refresh still works with the original cookie.
+  const ok = await refreshWith(api, me.cookie);
+  assert.equal(ok.status, 200);
+  await ok.body?.cancel();
 });

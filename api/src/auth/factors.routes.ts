@@ -11,6 +11,7 @@ import {
   VerifyFactorBody,
 } from "../../contracts/factors.ts";
 import { requireAuth } from "./middleware.ts";
+import { withRefreshCookie } from "./cookies.ts";
 import { challengeFactor, deleteFactor, enrollFactor, listFactors, verifyFactor } from "./factors.service.ts";
 
 /**
@@ -60,14 +61,17 @@ export function factorRoutes(deps: Deps) {
     .post(
       "/:factorId/verify",
       describe({
-        summary: "Verify a challenge with a TOTP code or a WebAuthn response; the session becomes aal2",
+        summary: "Verify a challenge with a TOTP code or a WebAuthn response; the session becomes aal2 (new refresh cookie)",
         tags,
         response: Session,
       }),
       authAal1,
       validate("param", FactorParams),
       validate("json", VerifyFactorBody),
-      async (c) =>
-        c.json(await verifyFactor(deps, c.get("auth"), c.req.valid("param").factorId, c.req.valid("json")), 200),
+      async (c) => {
+        const issued = await verifyFactor(deps, c.get("auth"), c.req.valid("param").factorId, c.req.valid("json"));
+        // The upgraded pair's refresh token replaces the aal1 one in the HttpOnly cookie.
+        return c.json(withRefreshCookie(c, deps.config, issued), 200);
+      },
     );
 }

@@ -13,7 +13,7 @@ import type { Auth, Deps } from "../context.ts";
 import type { Db } from "../db.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
-import type { Session } from "../../contracts/auth.ts";
+import type { IssuedSession } from "./cookies.ts";
 import {
   type Challenge,
   type EnrolledFactor,
@@ -245,7 +245,7 @@ export async function verifyFactor(
   auth: Auth,
   factorId: string,
   body: VerifyFactorBody,
-): Promise<Session> {
+): Promise<IssuedSession> {
   await countAttempt(deps, auth.userId);
   let refreshToken: string;
   try {

@@ -41,10 +41,20 @@ async function verify(token: string, factorId: string, code: string) {
   return await call("POST", `/api/auth/factors/${factorId}/verify`, token, { challenge_id: c.id, code });
 }
 
+/** `name=value` of the HttpOnly refresh cookie a response set (issue 16). */
+function refreshCookie(res: Response): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith("portal_refresh="));
+  assert.ok(set, "the response sets the refresh cookie");
+  return set.split(";")[0]!;
+}
+
+const refreshWith = async (cookie: string) =>
+  await api.fetch("/api/auth/refresh", { method: "POST", headers: { cookie, origin: api.url } });
+
 async function passwordSignIn(email: string, password = "secret123") {
   const res = await api.fetch("/api/auth/sign-in", { method: "POST", json: { email, password } });
   assert.equal(res.status, 200);
-  return await json<Session>(res);
+  return { ...(await json<Session>(res)), cookie: refreshCookie(res) };
 }
 
 /** A user with a verified TOTP factor, verified with the previous step's code; returns the aal2 session. */
@@ -72,13 +82,15 @@ test("enrol TOTP → verify → the session is aal2, and password sign-in now de
   await awayFromBoundary();
   const res = await verify(me.access_token, factor.id, codeAt(factor.totp!.secret, 0));
   assert.equal(res.status, 200);
+  const upgradedCookie = refreshCookie(res);
   const upgraded = await json<Session>(res);
   assert.equal(upgraded.aal, "aal2");
   assert.equal(upgraded.mfa_required, false);
   const claims = jose.decodeJwt(upgraded.access_token) as { aal: string; amr: { method: string }[] };
   assert.equal(claims.aal, "aal2");
   assert.deepEqual(claims.amr.map((a) => a.method), ["password", "totp"]);
-  assert.notEqual(upgraded.refresh_token, me.refresh_token);
+  assert.ok(upgradedCookie);
+  assert.ok(!("refresh_token" in upgraded), "the refresh token stays out of the body");
   // The old access token belongs to the same (now aal2) session; its refresh token is retired.
   const list = await json<FactorList>(await call("GET", "/api/auth/factors", upgraded.access_token));
   assert.deepEqual(list.factors.map((f) => [f.friendly_name, f.factor_type, f.status]), [["Phone app", "totp", "verified"]]);
@@ -94,20 +106,20 @@ test("enrol TOTP → verify → the session is aal2, and password sign-in now de
   assert.equal((await call("GET", "/api/account/profile", again.access_token)).status, 403);
   assert.equal((await call("GET", "/api/auth/factors", again.access_token)).status, 200);
   // A refreshed aal1 session stays aal1.
-  const refreshed = await api.fetch("/api/auth/refresh", { method: "POST", json: { refresh_token: again.refresh_token } });
+  const refreshed = await refreshWith(again.cookie);
+  assert.equal(refreshed.status, 200);
   const r = await json<Session>(refreshed);
   assert.equal(r.mfa_required, true);
   assert.equal((await call("GET", "/api/auth/user", r.access_token)).status, 403);
 
   const second = await verify(r.access_token, factor.id, codeAt(factor.totp!.secret, 1));
   assert.equal(second.status, 200);
+  const doneCookie = refreshCookie(second);
   const done = await json<Session>(second);
   assert.equal(done.aal, "aal2");
   assert.equal((await call("GET", "/api/auth/user", done.access_token)).status, 200);
   // The pair returned by verify refreshes into aal2 again.
-  const later = await json<Session>(
-    await api.fetch("/api/auth/refresh", { method: "POST", json: { refresh_token: done.refresh_token } }),
-  );
+  const later = await json<Session>(await refreshWith(doneCookie));
   assert.equal(later.aal, "aal2");
   assert.equal((await call("GET", "/api/auth/user", later.access_token)).status, 200);
 });

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
-import { describe, readJson, validate } from "../openapi.ts";
+import { describe, validate } from "../openapi.ts";
 import { requireAuth } from "../auth/middleware.ts";
+import { hit } from "../auth/rate-limit.ts";
+import { clientIp } from "../client-ip.ts";
 import {
   BillingConfig,
   CaptureResponse,
@@ -13,7 +15,14 @@ import {
   TransactionsResponse,
   WebhookResponse,
 } from "../../contracts/billing.ts";
-import { captureTopUp, createTopUpOrder, handleWebhook, listTransactions, sandboxApprove } from "./billing.service.ts";
+import {
+  assertSignatureHeaders,
+  captureTopUp,
+  createTopUpOrder,
+  handleWebhook,
+  listTransactions,
+  sandboxApprove,
+} from "./billing.service.ts";
 
 /** Top-ups through PayPal, the PayPal webhook and the caller's transactions (issue 4). */
 export function billingRoutes(deps: Deps) {
@@ -30,6 +39,7 @@ export function billingRoutes(deps: Deps) {
           currency: CURRENCY,
           min: "5.00",
           max: "300.00",
+          max_balance: deps.config.MAX_BALANCE_EUR,
         } satisfies BillingConfig, 200),
     )
     .post(
@@ -44,10 +54,17 @@ export function billingRoutes(deps: Deps) {
     )
     .post(
       "/orders/:id/capture",
-      describe({ summary: "Capture the caller's approved PayPal order and credit it exactly once", tags, response: CaptureResponse }),
+      describe({
+        summary: "Capture the caller's approved PayPal order and credit it exactly once (202 while PayPal holds it PENDING)",
+        tags,
+        response: CaptureResponse,
+      }),
       auth,
       validate("param", OrderIdParam),
-      async (c) => c.json(await captureTopUp(deps, c.get("auth").userId, c.req.valid("param").id), 200),
+      async (c) => {
+        const result = await captureTopUp(deps, c.get("auth").userId, c.req.valid("param").id);
+        return c.json(result.body, result.status);
+      },
     )
     .post(
       "/orders/:id/sandbox-approve",
@@ -63,8 +80,16 @@ export function billingRoutes(deps: Deps) {
       "/paypal/webhook",
       describe({ summary: "PayPal webhook (verified with PayPal)", tags, response: WebhookResponse, auth: false }),
       async (c) => {
-        const event = (await readJson(c)) as Parameters<typeof handleWebhook>[2];
-        return c.json({ status: await handleWebhook(deps, c.req.raw.headers, event ?? {}) }, 200);
+        // Cheap refusals first: no signature headers, no database or PayPal call (issue 15 b).
+        assertSignatureHeaders(c.req.raw.headers);
+        await hit(deps.sql, [{
+          key: `paypal-webhook:ip:${clientIp(c, deps.config.TRUST_PROXY)}`,
+          max: deps.config.PAYPAL_WEBHOOK_RATE_LIMIT_PER_IP,
+          windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        }]);
+        // The raw text, as PayPal signed it: verification must not see a re-serialised copy.
+        const raw = await c.req.text();
+        return c.json({ status: await handleWebhook(deps, c.req.raw.headers, raw) }, 200);
       },
     )
     .get(

@@ -17,6 +17,15 @@ export class PayPalError extends Error {
 /** The network gave no answer (refused, reset or timed out): the call may or may not have happened. */
 export class PayPalUnreachable extends Error {}
 
+/**
+ * An answer that says nothing about whether PayPal acted: no answer, a 5xx, a 429, or a request id
+ * still being processed. PayPal's idempotency guide: retry with the same PayPal-Request-Id.
+ */
+export const isIndeterminate = (err: unknown): boolean =>
+  err instanceof PayPalUnreachable ||
+  (err instanceof PayPalError &&
+    (err.status >= 500 || err.status === 429 || err.status === 409 || err.issue === "PREVIOUS_REQUEST_IN_PROGRESS"));
+
 export interface PayPalAmount {
   currency_code: string;
   value: string;
@@ -87,13 +96,26 @@ export class PayPalClient {
       body: "grant_type=client_credentials",
     });
     const body = await res.json().catch(() => null) as { access_token?: string; expires_in?: number } | null;
-    if (!res.ok || !body?.access_token) throw new PayPalError(res.status, "AUTHENTICATION_FAILURE", null, "token");
+    if (!res.ok || !body?.access_token) {
+      if (res.status === 401) {
+        // The commonest cause: live credentials against the sandbox (or the reverse).
+        log("error", "paypal refused the client credentials", {
+          api_base: this.baseUrl,
+          hint: "live credentials need PAYPAL_API_BASE=https://api-m.paypal.com, sandbox ones https://api-m.sandbox.paypal.com",
+        });
+      }
+      throw new PayPalError(res.status, "AUTHENTICATION_FAILURE", null, "token");
+    }
     // Renewed a minute early so a call never starts with a token about to lapse.
     this.token = { value: body.access_token, expiresAt: Date.now() + ((body.expires_in ?? 300) - 60) * 1000 };
     return body.access_token;
   }
 
-  private async call<T>(method: string, path: string, opts: { body?: unknown; requestId?: string } = {}): Promise<T> {
+  private async call<T>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; rawBody?: string; requestId?: string } = {},
+  ): Promise<T> {
     const send = async () =>
       await this.fetch(path, {
         method,
@@ -103,7 +125,7 @@ export class PayPalClient {
           prefer: "return=representation",
           ...(opts.requestId ? { "paypal-request-id": opts.requestId } : {}),
         },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       });
     let res = await send();
     if (res.status === 401) {
@@ -146,19 +168,23 @@ export class PayPalClient {
     return this.call("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
   }
 
-  /** PayPal's own check of a webhook delivery against the configured webhook id. */
-  async verifyWebhook(headers: Headers, event: unknown): Promise<boolean> {
+  /**
+   * PayPal's own check of a webhook delivery against the configured webhook id. PayPal checks the
+   * signature over the exact text it sent, so the delivery's raw body is spliced into the request
+   * unchanged: parsing and re-serialising it (key order, spacing, 1.0 vs 1, escapes) fails it.
+   */
+  async verifyWebhook(headers: Headers, rawBody: string): Promise<boolean> {
     if (!this.webhookId) return false;
+    const fields = {
+      auth_algo: headers.get("paypal-auth-algo"),
+      cert_url: headers.get("paypal-cert-url"),
+      transmission_id: headers.get("paypal-transmission-id"),
+      transmission_sig: headers.get("paypal-transmission-sig"),
+      transmission_time: headers.get("paypal-transmission-time"),
+      webhook_id: this.webhookId,
+    };
     const body = await this.call<{ verification_status?: string }>("POST", "/v1/notifications/verify-webhook-signature", {
-      body: {
-        auth_algo: headers.get("paypal-auth-algo"),
-        cert_url: headers.get("paypal-cert-url"),
-        transmission_id: headers.get("paypal-transmission-id"),
-        transmission_sig: headers.get("paypal-transmission-sig"),
-        transmission_time: headers.get("paypal-transmission-time"),
-        webhook_id: this.webhookId,
-        webhook_event: event,
-      },
+      rawBody: `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${rawBody}}`,
     });
     return body.verification_status === "SUCCESS";
   }
@@ -179,8 +205,9 @@ export interface PayPalSetup {
 }
 
 /**
- * With PAYPAL_CLIENT_ID the API talks to PayPal (PAYPAL_API_BASE, sandbox by default); without it,
- * it starts the simulator on a free port and talks to that, so everything works offline.
+ * With PAYPAL_CLIENT_ID the API talks to PayPal at PAYPAL_API_BASE (required with credentials:
+ * sandbox and live credentials only work against their own host). Without it, it talks to the
+ * simulator: the one at PAYPAL_SIM_URL, shared by every replica, or else one started in this process.
  */
 export async function setupPayPal(config: Config, opts: { timeoutMs?: number } = {}): Promise<PayPalSetup> {
   if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
@@ -194,14 +221,14 @@ export async function setupPayPal(config: Config, opts: { timeoutMs?: number } =
     });
     return { client, sim: null, close: async () => {} };
   }
-  const sim = await startPayPalSim({ webhookId: config.PAYPAL_WEBHOOK_ID ?? SIM_WEBHOOK_ID });
+  const sim = config.PAYPAL_SIM_URL ? null : await startPayPalSim({ webhookId: config.PAYPAL_WEBHOOK_ID ?? SIM_WEBHOOK_ID });
   const client = new PayPalClient({
-    baseUrl: sim.url,
+    baseUrl: config.PAYPAL_SIM_URL ?? sim!.url,
     clientId: SIM_CLIENT_ID,
     clientSecret: SIM_CLIENT_SECRET,
     webhookId: config.PAYPAL_WEBHOOK_ID ?? SIM_WEBHOOK_ID,
     mode: "sandbox",
     timeoutMs: opts.timeoutMs,
   });
-  return { client, sim, close: () => sim.close() };
+  return { client, sim, close: async () => await sim?.close() };
 }

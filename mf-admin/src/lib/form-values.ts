@@ -1,4 +1,5 @@
 import { fieldErrors, toast } from "@hosting-portal/shared-ui";
+import type { Dispatch, SetStateAction } from "react";
 import type { output, ZodType } from "zod";
 
 /**
@@ -17,12 +18,9 @@ export function parseForm<S extends ZodType>(
 
 export const formValues = (form: HTMLFormElement) => Object.fromEntries(new FormData(form));
 
-export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  }).format(new Date(iso));
+/**
+ * Clears a form's errors as the user edits (on every input event). With no errors to clear it
+ * keeps the same state, so typing or choosing re-renders nothing.
+ */
+export const clearErrors = (setErrors: Dispatch<SetStateAction<Record<string, string>>>) =>
+  setErrors((errors) => (Object.keys(errors).length === 0 ? errors : {}));

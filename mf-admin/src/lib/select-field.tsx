@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type SyntheticEvent, useId, useRef } from "react";
 import * as styles from "./select-field.css";
 
 export interface SelectFieldProps {
@@ -15,6 +15,12 @@ export interface SelectFieldProps {
 /**
  * shared-ui has no select yet; a native <select> keeps keyboard, screen-reader and form
  * behaviour for free, styled with the same field tokens as TextField.
+ *
+ * A choice fires `input` and then `change`, and React's onChange listens to `change` only. A
+ * controlled select that reported its new value on `change` alone would lose it to any re-render
+ * in between (a form clearing its errors on input re-renders it with the old `value`, which puts
+ * the old option back before `change` arrives), so the value is reported on `input`, the first
+ * of the two, and `change` reports it only when `input` did not (once per choice).
  */
 export function SelectField({
   label,
@@ -27,6 +33,16 @@ export function SelectField({
   errorMessage,
 }: SelectFieldProps) {
   const id = useId();
+  const reported = useRef<string | null>(null);
+  const onInput = (e: SyntheticEvent<HTMLSelectElement>) => {
+    reported.current = e.currentTarget.value;
+    onChange?.(e.currentTarget.value);
+  };
+  const onChangeEvent = (e: SyntheticEvent<HTMLSelectElement>) => {
+    const already = reported.current === e.currentTarget.value;
+    reported.current = null;
+    if (!already) onChange?.(e.currentTarget.value);
+  };
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -40,7 +56,8 @@ export function SelectField({
         defaultValue={defaultValue}
         aria-invalid={errorMessage ? true : undefined}
         aria-describedby={errorMessage ? `${id}-error` : undefined}
-        onChange={(e) => onChange?.(e.target.value)}
+        onInput={onInput}
+        onChange={onChangeEvent}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

@@ -58,10 +58,10 @@ describe("Manage Orders page (SPEC §2 /admin/orders)", () => {
     await openPage([order, { ...order, id: "d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6", services: [] }]);
     const [first, second] = tableRows("Orders");
     expect(first?.slice(0, 6)).toEqual([
-      "c0ffee00Nov 22, 2026, 14:05",
+      "c0ffee00Nov 22, 2026 14:05",
       "alicealice@example.com",
       "VPS Starter4.99 EUR / month",
-      "Dec 22, 2026, 14:05",
+      "Dec 22, 2026 14:05",
       "active",
       "VPS 203.0.113.10 (active)",
     ]);

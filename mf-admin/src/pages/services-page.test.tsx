@@ -162,11 +162,9 @@ describe("Create service dialog (SPEC §5 admin create service)", () => {
     expect(net.callsTo("POST /api/admin/services")).toHaveLength(0);
   });
 
-  // Known bug (see the report): the dialog clears its errors in an onInput handler on the fields'
-  // wrapper; a <select> fires `input` before `change`, so that re-render puts the controlled Type
-  // select back to "vps" before its onChange runs. Choosing Dedicated never sticks, and dedicated
-  // free-text sizes are refused as VPS sizes. Flip to `it` once fixed.
-  it.fails("takes free text for dedicated sizes", async () => {
+  // A <select> fires `input` before `change`; the dialog clears its errors on input. The chosen
+  // type must survive that (SelectField reports it on input, clearing no errors re-renders nothing).
+  it("takes free text for dedicated sizes", async () => {
     const user = userEvent.setup({ delay: null });
     const net = await openPage({
       "POST /api/admin/services": (req) =>
@@ -194,6 +192,25 @@ describe("Create service dialog (SPEC §5 admin create service)", () => {
       storage: "160",
       reseller_id: 104300,
     });
+  });
+
+  it("keeps the chosen type when choosing it clears the form's errors", async () => {
+    const user = userEvent.setup({ delay: null });
+    await openPage();
+    await user.click(screen.getByRole("button", { name: "Create service" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Create service" }));
+    await user.click(dialog.getByRole("button", { name: "Create service" }));
+    expect(await findToast("Validation Error")).toBeTruthy();
+    expect(dialog.getByText("User is required")).toBeTruthy();
+
+    const type = dialog.getByLabelText("Type") as HTMLSelectElement;
+    await user.selectOptions(type, "dedicated");
+    expect(type.value).toBe("dedicated");
+    expect(dialog.getAllByText("Free text")).toHaveLength(3);
+    expect(dialog.queryByText("User is required")).toBeNull();
+    await user.selectOptions(type, "vps");
+    expect(type.value).toBe("vps");
+    expect(dialog.queryAllByText("Free text")).toHaveLength(0);
   });
 
   it("creates the service, confirms and closes", async () => {

@@ -85,7 +85,7 @@ describe("Manage Users page (SPEC §2 /admin/users)", () => {
         "25.00 EUR",
         "active",
         "2 / 1",
-        "Nov 20, 2026, 16:45",
+        "Nov 20, 2026 16:45",
         "CreditsSuspendRemove",
       ],
       [
@@ -93,7 +93,7 @@ describe("Manage Users page (SPEC §2 /admin/users)", () => {
         "0.00 EUR",
         "suspended",
         "0 / 0",
-        "Jun 01, 2026, 08:00",
+        "Jun 01, 2026 08:00",
         "CreditsActivateRemove",
       ],
       [
@@ -101,20 +101,19 @@ describe("Manage Users page (SPEC §2 /admin/users)", () => {
         "0.00 EUR",
         "active",
         "0 / 0",
-        "Jan 01, 2025, 09:00",
+        "Jan 01, 2025 09:00",
         "Credits",
       ],
     ]);
   });
 
-  // Known bug (see the report): formatDate in src/lib/form-values.ts uses `hour12: false`, which
-  // en-US resolves to the h24 cycle, so a user who joined at midnight reads "24:00" of that day
-  // (a day late). mf-shop's formatter uses hourCycle "h23". Flip to `it` once fixed.
-  it.fails("shows a join time at midnight as 00:00", async () => {
+  // The portal's one date formatter (shared-ui formatDateTime, SPEC 'MMM dd, yyyy HH:mm'): the
+  // admin's own Intl formatter used `hour12: false` (en-US's h24 cycle: "24:05", a day late).
+  it("shows a join time five past midnight as 00:05 of that day", async () => {
     await openPage({
-      "GET /api/admin/users": { users: [{ ...bob, created_at: local(2026, 6, 1, 0, 0) }] },
+      "GET /api/admin/users": { users: [{ ...bob, created_at: local(2026, 6, 1, 0, 5) }] },
     });
-    expect(tableRows("Users")[0]?.[4]).toBe("Jun 01, 2026, 00:00");
+    expect(tableRows("Users")[0]?.[4]).toBe("Jun 01, 2026 00:05");
   });
 
   it("offers no Suspend or Remove on the admin's own row", async () => {
@@ -126,10 +125,9 @@ describe("Manage Users page (SPEC §2 /admin/users)", () => {
     expect(screen.getByRole("button", { name: "Activate bob" })).toBeTruthy();
   });
 
-  // Known bug (see the report): react-aria caches table rows per item and UsersTable's TableBody
-  // passes no `dependencies`, so a row never re-renders with the mutation state: the pressed
-  // Suspend button shows no pending state and stays pressable. Flip to `it` once fixed.
-  it.fails("shows Suspend as pending while the status change is under way", async () => {
+  // react-aria caches table rows per item; the row re-renders with the mutation state because it
+  // is one of the table body's dependencies (shared-ui TableBody requires them).
+  it("shows Suspend as pending while the status change is under way", async () => {
     const user = userEvent.setup();
     const net = await openPage({
       "PUT /api/admin/users/:id/status": () => new Promise<Response>(() => undefined),

@@ -1,4 +1,4 @@
-import { Page, PageHeader, Skeleton, shortId } from "@hosting-portal/shared-ui";
+import { Page, PageHeader, Skeleton, shortServiceId } from "@hosting-portal/shared-ui";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useService } from "../features/services/api/get-service";
@@ -33,7 +33,7 @@ export default function ServicePage() {
   return (
     <Page>
       <PageHeader
-        title={`${service.service_type.toUpperCase()} ${shortId(service.id, 16)}`}
+        title={`${service.service_type.toUpperCase()} ${shortServiceId(service.id)}`}
         description={`Server at ${service.ipv4}`}
       />
       <div className={styles.grid}>

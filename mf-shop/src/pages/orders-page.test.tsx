@@ -198,10 +198,9 @@ describe("Orders page (SPEC §2 /orders)", () => {
     expect(await screen.findByText("Renewal Successful")).toBeTruthy();
   });
 
-  // Known bug (see the report): react-aria caches table rows per item, and OrdersTable's
-  // TableBody passes no `dependencies`, so the row never re-renders with `renewingId`; the row's
-  // Renew button is not disabled while its renewal is processing (SPEC §2). Flip to `it` once fixed.
-  it.fails("disables the order's own Renew button while its renewal is processing", async () => {
+  // react-aria caches table rows per item; the row re-renders with `renewingId` because it is one
+  // of the table body's dependencies (shared-ui TableBody requires them). SPEC §2.
+  it("disables the order's own Renew button while its renewal is processing", async () => {
     const user = userEvent.setup();
     await openPage([running], () => new Promise<Response>(() => undefined));
 

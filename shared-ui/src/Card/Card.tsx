@@ -24,7 +24,7 @@ export function Card({
     <Tag className={[styles.card, className].filter(Boolean).join(" ")}>
       {(title || actions) && (
         <div className={styles.header}>
-          <div>
+          <div className={styles.heading}>
             {title && <h2 className={styles.title}>{title}</h2>}
             {description && <p className={styles.description}>{description}</p>}
           </div>

@@ -27,7 +27,7 @@ function Sortable({ items }: { items: typeof rows }) {
           Price
         </Column>
       </TableHeader>
-      <TableBody items={sorted} emptyText="No VPS products available yet">
+      <TableBody items={sorted} dependencies={[]} emptyText="No VPS products available yet">
         {(r) => (
           <Row id={r.id}>
             <Cell>{r.name}</Cell>
@@ -45,6 +45,56 @@ const names = () =>
     .slice(1)
     .map((r) => within(r).getAllByRole("rowheader")[0]?.textContent);
 
+/** Counts how often each row's content renders. */
+const renders = new Map<string, number>();
+function Probe({ id }: { id: string }) {
+  renders.set(id, (renders.get(id) ?? 0) + 1);
+  return null;
+}
+
+/**
+ * A page whose rows read its own state (which row is busy) besides their item, with a text field
+ * whose every keystroke re-renders the page.
+ */
+function WithOutsideState({ items }: { items: typeof rows }) {
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [note, setNote] = useState("");
+  return (
+    <>
+      <input aria-label="Note" value={note} onChange={(e) => setNote(e.target.value)} />
+      <button type="button" onClick={() => setBusyId(null)}>
+        Done
+      </button>
+      <Table aria-label="Products">
+        <TableHeader>
+          <Column isRowHeader>Name</Column>
+          <Column>Action</Column>
+        </TableHeader>
+        <TableBody items={items} dependencies={[busyId]}>
+          {(r) => (
+            <Row id={r.id}>
+              <Cell>
+                {r.name}
+                <Probe id={r.id} />
+              </Cell>
+              <Cell>
+                <button
+                  type="button"
+                  disabled={busyId === r.id}
+                  aria-label={`Start ${r.name}`}
+                  onClick={() => setBusyId(r.id)}
+                >
+                  {busyId === r.id ? "Working" : "Start"}
+                </button>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
+
 describe("Table", () => {
   it("sorts when a header is pressed or activated with Enter", async () => {
     const user = userEvent.setup();
@@ -60,5 +110,39 @@ describe("Table", () => {
   it("shows the empty text without rows", () => {
     render(<Sortable items={[]} />);
     expect(screen.getByText("No VPS products available yet")).toBeTruthy();
+  });
+
+  it("re-renders rows when a value listed in the body's dependencies changes", async () => {
+    const user = userEvent.setup();
+    render(<WithOutsideState items={rows} />);
+    const start = (name: string) => screen.getByRole("button", { name: `Start ${name}` });
+
+    await user.click(start("Beta"));
+    expect((start("Beta") as HTMLButtonElement).disabled).toBe(true);
+    expect(start("Beta").textContent).toBe("Working");
+    expect((start("Alpha") as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect((start("Beta") as HTMLButtonElement).disabled).toBe(false);
+    expect(start("Beta").textContent).toBe("Start");
+  });
+
+  it("re-renders no row when the page re-renders for anything else (a keystroke)", async () => {
+    const user = userEvent.setup();
+    render(<WithOutsideState items={rows} />);
+    renders.clear();
+    await user.type(screen.getByLabelText("Note"), "hello");
+    expect((screen.getByLabelText("Note") as HTMLInputElement).value).toBe("hello");
+    expect(renders.size).toBe(0);
+
+    await user.click(screen.getByRole("button", { name: "Start Alpha" }));
+    expect(renders.get("a")).toBeGreaterThan(0);
+  });
+
+  it("re-renders a row whose item changed", () => {
+    const { rerender } = render(<WithOutsideState items={rows} />);
+    rerender(<WithOutsideState items={[{ ...rows[0]!, name: "Gamma" }, rows[1]!]} />);
+    expect(screen.getByRole("button", { name: "Start Gamma" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Start Beta" })).toBeNull();
   });
 });

@@ -53,14 +53,45 @@ export function Column({ children, ...props }: ColumnProps) {
   );
 }
 
-export interface TableBodyProps<T> extends Omit<AriaTableBodyProps<T>, "className"> {
+type TableBodyBaseProps<T> = Omit<
+  AriaTableBodyProps<T>,
+  "className" | "items" | "children" | "dependencies"
+> & {
   /** Shown in a single full-width row when there are no rows (SPEC empty texts). */
   emptyText?: ReactNode;
-}
+};
+
+/**
+ * A body whose rows are rendered from `items` by `children(item)`. react-aria caches each
+ * rendered row per item object, so a row re-renders only when its item changes or when one of
+ * `dependencies` changes: anything else a row reads (a pending mutation's id, the signed-in
+ * user, a dialog's state) must be listed there, or the row keeps showing its old value.
+ */
+export type DynamicTableBodyProps<T> = TableBodyBaseProps<T> & {
+  items: Iterable<T>;
+  children: (item: T) => ReactNode;
+  /**
+   * Every value from outside the item that a row reads, `[]` when rows read only their item.
+   * Compared one by one with `Object.is`: when one changes, the rows re-render; when none does,
+   * they are reused (a keystroke elsewhere on the page re-renders none of them). Pass the
+   * values themselves (`mutation.isPending`, `mutation.variables?.id`), not objects rebuilt on
+   * every render (the `useMutation` result), which would re-render every row every time.
+   */
+  dependencies: readonly unknown[];
+};
+
+/** A body with its rows written out as children. */
+export type StaticTableBodyProps<T> = TableBodyBaseProps<T> & {
+  items?: undefined;
+  children?: ReactNode;
+  dependencies?: undefined;
+};
+
+export type TableBodyProps<T> = DynamicTableBodyProps<T> | StaticTableBodyProps<T>;
 
 export function TableBody<T extends object>({ emptyText, ...props }: TableBodyProps<T>) {
   return (
-    <AriaTableBody
+    <AriaTableBody<T>
       {...props}
       renderEmptyState={
         emptyText ? () => <div className={styles.empty}>{emptyText}</div> : undefined

@@ -9,6 +9,7 @@ import { ApiError } from "../api/api-error";
 import { pageSingleton } from "../singleton";
 
 export type AuthEvent =
+  | "INITIAL_SESSION"
   | "SIGNED_IN"
   | "SIGNED_OUT"
   | "TOKEN_REFRESHED"
@@ -16,44 +17,57 @@ export type AuthEvent =
   | "MFA_CHALLENGE_VERIFIED";
 export type AuthListener = (event: AuthEvent, session: Session | null) => void;
 
-const STORAGE_KEY = "portal:session";
-/**
- * A cookie without Max-Age dies with the browser session. A session signed in without
- * 'Remember me' is only honoured while this marker exists (SPEC §2, issue 3).
- */
-const BROWSER_MARKER = "portal_browser_session";
+/** Tabs of the portal tell each other about sign-in, refresh and sign-out on this channel. */
+const CHANNEL = "portal:session";
+/** Held while the refresh cookie is exchanged, so two tabs never rotate it at once. */
+const REFRESH_LOCK = "portal:session-refresh";
 /** Refresh this long before the access token expires. */
 const REFRESH_MARGIN_S = 60;
 const MAX_RETRY_DELAY_MS = 60_000;
+/**
+ * A counter, not a secret: bumped in localStorage by the tab that rotated the cookie, so a tab that
+ * waited for the lock knows the new token is on its way on the channel.
+ */
+const ROTATION_MARK = "portal:session-rotation";
+/** A token received this recently is not exchanged again (another tab just did). */
+const JUST_RECEIVED_MS = 2_000;
+/** How long a tab waits for that token before rotating the cookie itself. */
+const TAB_MESSAGE_WAIT_MS = 2_000;
+/** Attempts to restore the session at start when the API is briefly unreachable. */
+const RESTORE_ATTEMPTS = 3;
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+type TabMessage = { type: "session"; event: AuthEvent; session: Session } | { type: "signed-out" };
 
-function hasBrowserMarker(): boolean {
-  return document.cookie.split(";").some((c) => c.trim().startsWith(`${BROWSER_MARKER}=`));
-}
-
-function setBrowserMarker(): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: a session cookie is the only browser-lifetime marker that survives reloads but not a restart.
-  document.cookie = `${BROWSER_MARKER}=1; path=/; SameSite=Lax`;
-}
-
-function readStored(): Session | null {
+function readRotationMark(): string | null {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = Session.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return localStorage.getItem(ROTATION_MARK) ?? "";
   } catch {
     return null;
   }
 }
 
-async function postJson(path: string, body: unknown, token?: string): Promise<Response> {
+function markRotation(): void {
+  try {
+    localStorage.setItem(
+      ROTATION_MARK,
+      String((Number(localStorage.getItem(ROTATION_MARK)) || 0) + 1),
+    );
+  } catch {
+    // No storage: the other tabs fall back to the channel alone.
+  }
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function post(path: string, token?: string, body?: unknown): Promise<Response> {
   try {
     return await fetch(path, {
       method: "POST",
+      // Same-origin requests carry the HttpOnly refresh cookie (Path=/api/auth) by themselves.
+      credentials: "same-origin",
       headers: {
-        "content-type": "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -64,10 +78,12 @@ async function postJson(path: string, body: unknown, token?: string): Promise<Re
 }
 
 /**
- * The one session of the portal (SPEC §3–§4): persisted in localStorage, refreshed shortly
- * before expiry, removed when a refresh fails for good. Tabs share it through the storage event
- * and serialise refreshes with a Web Lock, because the API rotates refresh tokens and treats
- * reuse of a rotated one as theft (revoking the whole session).
+ * The one session of the portal (SPEC §3–§4), kept out of reach of scripts (issue 16): the refresh
+ * token is an HttpOnly cookie the API sets and rotates; the access token lives in this object's
+ * memory only, never in storage. At start the session is restored by exchanging the cookie
+ * (`loading` until then); it is refreshed shortly before expiry and removed when a refresh fails
+ * for good. Tabs share it through a BroadcastChannel and serialise refreshes with a Web Lock,
+ * because the API rotates the refresh token and treats reuse of a rotated one as theft.
  */
 export class SessionStore {
   private session: Session | null = null;
@@ -76,27 +92,50 @@ export class SessionStore {
   private inflight: Promise<Session | null> | null = null;
   private retryDelayMs = 2_000;
   private started = false;
+  private loading = false;
+  private restored: Promise<void> = Promise.resolve();
+  private channel: BroadcastChannel | null = null;
+  /** When (this tab's clock) the current session arrived. */
+  private receivedAt = 0;
+  /** Callers waiting for the next session another tab announces (see doRefresh). */
+  private readonly tabWaiters = new Set<(s: Session | null) => void>();
 
-  /** Loads the stored session; idempotent. */
+  /** Restores the session from the refresh cookie; idempotent. */
   start(): void {
     if (this.started) return;
     this.started = true;
-    const stored = readStored();
-    if (stored && this.isUsable(stored)) {
-      this.session = stored;
-      if (!stored.remember) setBrowserMarker();
-      this.schedule();
-    } else if (stored) {
-      this.write(null);
+    if (typeof BroadcastChannel !== "undefined") {
+      this.channel = new BroadcastChannel(CHANNEL);
+      this.channel.onmessage = (e: MessageEvent<TabMessage>) => this.onTabMessage(e.data);
     }
-    window.addEventListener("storage", this.onStorage);
+    this.loading = true;
+    this.restored = this.restore().finally(() => {
+      this.loading = false;
+      this.emit("INITIAL_SESSION");
+    });
   }
 
-  private isUsable(s: Session): boolean {
-    if (s.refresh_expires_at <= nowSeconds()) return false;
-    // Not remembered and the browser was closed since sign-in: the session ends here.
-    if (!s.remember && !hasBrowserMarker()) return false;
-    return true;
+  private async restore(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.refresh({ initial: true });
+        return;
+      } catch {
+        // Network or 5xx: the cookie may well be valid, try again shortly before giving up.
+        if (attempt >= RESTORE_ATTEMPTS) return;
+        await sleep(500 * 2 ** attempt);
+      }
+    }
+  }
+
+  /** True between start() and the end of the first session restore. */
+  isLoading(): boolean {
+    return this.loading;
+  }
+
+  /** Resolves once the session restored at start is known (signed in or not). */
+  ready(): Promise<void> {
+    return this.restored;
   }
 
   getSession(): Session | null {
@@ -116,32 +155,47 @@ export class SessionStore {
     for (const l of this.listeners) l(event, this.session);
   }
 
-  private write(s: Session | null): void {
+  private tell(message: TabMessage): void {
     try {
-      if (s) localStorage.setItem(STORAGE_KEY, JSON.stringify(s));
-      else localStorage.removeItem(STORAGE_KEY);
+      this.channel?.postMessage(message);
     } catch {
-      // Storage can be full or disabled; the in-memory session still works for this tab.
+      // A closed channel (page unloading): the other tabs learn at their next refresh.
     }
   }
 
+  /** Adopts `s` in this tab and tells the other tabs. */
   private set(s: Session | null, event: AuthEvent): void {
     this.session = s;
-    this.write(s);
+    this.receivedAt = Date.now();
     this.schedule();
     this.emit(event);
+    this.tell(s ? { type: "session", event, session: s } : { type: "signed-out" });
   }
 
-  private onStorage = (e: StorageEvent): void => {
-    if (e.key !== STORAGE_KEY && e.key !== null) return;
-    const next = readStored();
+  private onTabMessage = (message: TabMessage): void => {
     const prev = this.session;
-    this.session = next;
+    const wake = (s: Session | null) => {
+      for (const waiter of [...this.tabWaiters]) waiter(s);
+    };
+    if (message.type === "signed-out") {
+      wake(null);
+      if (!prev) return;
+      this.session = null;
+      this.schedule();
+      this.emit("SIGNED_OUT");
+      return;
+    }
+    const parsed = Session.safeParse(message.session);
+    if (!parsed.success) return;
+    this.session = parsed.data;
+    this.receivedAt = Date.now();
+    wake(parsed.data);
+    this.retryDelayMs = 2_000;
     this.schedule();
-    if (!next && prev) this.emit("SIGNED_OUT");
-    else if (next && !prev) this.emit("SIGNED_IN");
-    else if (next && prev && next.user.id !== prev.user.id) this.emit("SIGNED_IN");
-    else if (next && prev) this.emit("TOKEN_REFRESHED");
+    if (!prev || prev.user.id !== parsed.data.user.id) this.emit("SIGNED_IN");
+    else if (message.event === "SIGNED_IN" || message.event === "INITIAL_SESSION") {
+      this.emit("TOKEN_REFRESHED");
+    } else this.emit(message.event);
   };
 
   private schedule(delayMs?: number): void {
@@ -157,6 +211,7 @@ export class SessionStore {
 
   /** A valid access token, refreshed first when it is about to expire; null when signed out. */
   async getAccessToken(): Promise<string | null> {
+    if (this.loading) await this.restored;
     const s = this.session;
     if (!s) return null;
     if (s.expires_at - nowSeconds() > 10) return s.access_token;
@@ -165,62 +220,100 @@ export class SessionStore {
   }
 
   /**
-   * Exchanges the refresh token. Retryable failures (network, 5xx) keep the session and try
-   * again with backoff; anything else (e.g. 401 session_expired) signs out.
+   * Exchanges the refresh cookie for a new access token (the API rotates the cookie). Retryable
+   * failures (network, 5xx) keep the session and try again with backoff; anything else (e.g. 401
+   * session_expired) signs out.
    */
-  refresh(): Promise<Session | null> {
-    this.inflight ??= this.refreshLocked().finally(() => {
+  refresh(options: { initial?: boolean } = {}): Promise<Session | null> {
+    this.inflight ??= this.refreshLocked(options.initial ?? false).finally(() => {
       this.inflight = null;
     });
     return this.inflight;
   }
 
-  private refreshLocked(): Promise<Session | null> {
+  private refreshLocked(initial: boolean): Promise<Session | null> {
+    const before = this.session;
     const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-    if (!locks) return this.doRefresh();
+    if (!locks) return this.doRefresh(before, initial, null);
+    const seen = readRotationMark();
     // TS's lib types request() as Promise<Promise<T>>; at runtime the inner promise is adopted.
-    return locks.request("portal:session-refresh", () =>
-      this.doRefresh(),
+    return locks.request(REFRESH_LOCK, () =>
+      this.doRefresh(before, initial, seen),
     ) as unknown as Promise<Session | null>;
   }
 
-  private async doRefresh(): Promise<Session | null> {
-    const before = this.session;
-    if (!before) return null;
-    // Another tab may have rotated the token while we waited for the lock: adopt its result.
-    const stored = readStored();
-    if (!stored) {
-      this.set(null, "SIGNED_OUT");
-      return null;
+  /** The next session another tab announces, or null after `ms` (or on a sign-out). */
+  private nextTabSession(ms: number): Promise<Session | null> {
+    return new Promise((resolve) => {
+      const done = (s: Session | null) => {
+        clearTimeout(timer);
+        this.tabWaiters.delete(done);
+        resolve(s);
+      };
+      const timer = setTimeout(() => done(null), ms);
+      this.tabWaiters.add(done);
+    });
+  }
+
+  private async doRefresh(
+    before: Session | null,
+    initial: boolean,
+    seenMark: string | null,
+  ): Promise<Session | null> {
+    // Another tab refreshed (or signed in) while we waited for the lock: its fresh token came on
+    // the channel, and exchanging the cookie again would only rotate it once more.
+    // A token this tab received moments ago also counts: the other tab's news may have arrived
+    // before this call was made (and storage updates between tabs can lag behind the channel).
+    // Measured on this tab's clock: the server's timestamps would be off by any clock skew.
+    const fresh = (s: Session | null): boolean => {
+      if (!s || s.expires_at - nowSeconds() <= REFRESH_MARGIN_S) return false;
+      if (s.access_token !== before?.access_token) return true;
+      return s === this.session && Date.now() - this.receivedAt < JUST_RECEIVED_MS;
+    };
+    const known = this.session;
+    if (known && fresh(known)) return known;
+    // It rotated the cookie but its message is still on the way (a background tab's tasks can
+    // lag): wait for it rather than rotate again.
+    if (seenMark !== null && readRotationMark() !== seenMark) {
+      const announced = await this.nextTabSession(TAB_MESSAGE_WAIT_MS);
+      if (announced && fresh(announced)) return announced;
     }
-    if (
-      stored.refresh_token !== before.refresh_token &&
-      stored.expires_at - nowSeconds() > REFRESH_MARGIN_S
-    ) {
-      this.session = stored;
-      this.schedule();
-      this.emit("TOKEN_REFRESHED");
-      return stored;
-    }
+    const current = this.session;
+    if (!initial && !current) return null;
     let res: Response;
     try {
-      res = await postJson("/api/auth/refresh", { refresh_token: stored.refresh_token });
+      res = await post("/api/auth/refresh");
     } catch (err) {
-      this.retryLater();
+      if (!initial) this.retryLater();
       throw err;
     }
     if (res.ok) {
       const next = Session.parse(await res.json());
+      markRotation();
       this.retryDelayMs = 2_000;
-      this.set(next, "TOKEN_REFRESHED");
+      // Issue 8: a cookie of a sign-in still waiting for its second factor is no session yet.
+      if (next.mfa_required) {
+        if (this.session) this.set(null, "SIGNED_OUT");
+        return null;
+      }
+      if (initial && !this.session) {
+        // Restored at start: announced once, as INITIAL_SESSION, when loading ends.
+        this.session = next;
+        this.receivedAt = Date.now();
+        this.schedule();
+        this.tell({ type: "session", event: "INITIAL_SESSION", session: next });
+        return next;
+      }
+      const event = this.session?.user.id === next.user.id ? "TOKEN_REFRESHED" : "SIGNED_IN";
+      this.set(next, event);
       return next;
     }
     const err = await ApiError.fromResponse(res);
     if (err.retryable) {
-      this.retryLater();
+      if (!initial) this.retryLater();
       throw err;
     }
-    this.set(null, "SIGNED_OUT");
+    if (this.session) this.set(null, "SIGNED_OUT");
     return null;
   }
 
@@ -230,46 +323,51 @@ export class SessionStore {
   }
 
   /**
-   * Password sign-in. When the user has a verified factor (issue 8) the returned aal1 session has
-   * `mfa_required` and is NOT adopted: the API refuses it everywhere but the factor challenge and
-   * verify calls, so the caller runs the second step with it and then calls `completeMfa`.
+   * Password sign-in; the API sets the refresh cookie. When the user has a verified factor
+   * (issue 8) the returned aal1 session has `mfa_required` and is NOT adopted: the API refuses it
+   * everywhere but the factor challenge and verify calls, so the caller runs the second step with
+   * it and then calls `completeMfa`.
    */
   async signIn(body: SignInBody): Promise<Session> {
-    const res = await postJson("/api/auth/sign-in", body);
+    const res = await post("/api/auth/sign-in", undefined, body);
     if (!res.ok) throw await ApiError.fromResponse(res);
     const s = Session.parse(await res.json());
     if (s.mfa_required) return s;
-    if (!s.remember) setBrowserMarker();
     this.set(s, "SIGNED_IN");
     return s;
   }
 
-  /** Adopts the aal2 session pair a successful factor verify returned (SPEC §4 event). */
+  /** Adopts the aal2 session a successful factor verify returned (its cookie is set; SPEC §4 event). */
   completeMfa(next: Session): void {
     const signingIn = this.session?.user.id !== next.user.id;
-    if (!next.remember) setBrowserMarker();
-    if (signingIn) {
-      this.set(next, "SIGNED_IN");
-    } else {
+    if (signingIn) this.set(next, "SIGNED_IN");
+    else {
       this.session = next;
-      this.write(next);
+      this.receivedAt = Date.now();
       this.schedule();
+      this.tell({ type: "session", event: "MFA_CHALLENGE_VERIFIED", session: next });
     }
     this.emit("MFA_CHALLENGE_VERIFIED");
   }
 
   async signUp(body: SignUpBody): Promise<User> {
-    const res = await postJson("/api/auth/signup", body);
+    const res = await post("/api/auth/signup", undefined, body);
     if (!res.ok) throw await ApiError.fromResponse(res);
     return UserResponse.parse(await res.json()).user;
   }
 
-  /** Ends the session locally at once; telling the API is best effort. */
+  /**
+   * Ends the session on the API (which also clears the refresh cookie), then here and in every
+   * tab. Waiting for the API means a reload right after cannot bring the session back from the
+   * cookie; an unreachable API still signs out locally.
+   */
   async signOut(): Promise<void> {
     const token = this.session?.access_token;
     if (!this.session) return;
-    this.set(null, "SIGNED_OUT");
-    if (token) await postJson("/api/auth/sign-out", undefined, token).catch(() => undefined);
+    await post("/api/auth/sign-out", token)
+      .then((res) => res.body?.cancel())
+      .catch(() => undefined);
+    if (this.session) this.set(null, "SIGNED_OUT");
   }
 
   /** Drops the session without calling the API (it already rejected the token). */
@@ -277,7 +375,7 @@ export class SessionStore {
     if (this.session) this.set(null, "SIGNED_OUT");
   }
 
-  /** Keeps the stored user (e.g. is_admin) in step with GET /api/auth/user. */
+  /** Keeps the user (e.g. is_admin) in step with GET /api/auth/user. */
   updateUser(user: User): void {
     const s = this.session;
     if (!s || s.user.id !== user.id) return;
@@ -291,8 +389,11 @@ export class SessionStore {
     this.session = null;
     this.inflight = null;
     this.started = false;
+    this.loading = false;
+    this.restored = Promise.resolve();
     this.listeners.clear();
-    window.removeEventListener("storage", this.onStorage);
+    this.channel?.close();
+    this.channel = null;
   }
 }
 

@@ -14,14 +14,13 @@ export function testUser(overrides: Partial<User> = {}): User {
   };
 }
 
-/** A session pair as POST /api/auth/sign-in and /api/auth/refresh answer it (contract `Session`). */
+/** A session as POST /api/auth/sign-in and /api/auth/refresh answer it (contract `Session`; the refresh token is a cookie). */
 export function testSession(
   overrides: Partial<Omit<Session, "user">> & { user?: User } = {},
 ): Session {
   const { user, ...rest } = overrides;
   return {
     access_token: "test-access-token",
-    refresh_token: "test-refresh-token",
     token_type: "bearer",
     expires_in: 900,
     expires_at: now() + 900,

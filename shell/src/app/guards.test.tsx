@@ -2,7 +2,7 @@ import type { Session } from "@contracts/auth.ts";
 import { session } from "@hosting-portal/shared-ui";
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { PublicOnly, RequireAdmin, RequireAuth } from "./guards";
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -10,7 +10,6 @@ const now = () => Math.floor(Date.now() / 1000);
 function fakeSession(isAdmin: boolean): Session {
   return {
     access_token: "a",
-    refresh_token: "r",
     token_type: "bearer",
     expires_in: 900,
     expires_at: now() + 900,
@@ -26,11 +25,19 @@ function fakeSession(isAdmin: boolean): Session {
   };
 }
 
-function signedInAs(isAdmin: boolean | null) {
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** The API's answer to the refresh-cookie exchange at start: a session, or no cookie (401). */
+async function signedInAs(isAdmin: boolean | null) {
   session.reset();
-  if (isAdmin !== null)
-    localStorage.setItem("portal:session", JSON.stringify(fakeSession(isAdmin)));
+  vi.stubGlobal("fetch", async (path: string) => {
+    if (path === "/api/auth/refresh" && isAdmin !== null) return json(200, fakeSession(isAdmin));
+    if (path === "/api/auth/sign-in") return json(200, fakeSession(false));
+    return json(401, { error: { code: "session_expired", message: "Session expired" } });
+  });
   session.start();
+  await session.ready();
 }
 
 function renderAt(path: string) {
@@ -58,37 +65,40 @@ function renderAt(path: string) {
   return router;
 }
 
-afterEach(() => session.reset());
+afterEach(() => {
+  session.reset();
+  vi.unstubAllGlobals();
+});
 
 describe("guards (SPEC §6)", () => {
-  it("sends visitors on guarded pages to /auth/login", () => {
-    signedInAs(null);
+  it("sends visitors on guarded pages to /auth/login", async () => {
+    await signedInAs(null);
     const router = renderAt("/dashboard");
     expect(screen.getByText("login page")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/auth/login");
   });
 
-  it("sends non-admins on admin pages to /dashboard", () => {
-    signedInAs(false);
+  it("sends non-admins on admin pages to /dashboard", async () => {
+    await signedInAs(false);
     const router = renderAt("/admin/users");
     expect(screen.getByText("dashboard page")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/dashboard");
   });
 
-  it("lets admins into admin pages", () => {
-    signedInAs(true);
+  it("lets admins into admin pages", async () => {
+    await signedInAs(true);
     renderAt("/admin/users");
     expect(screen.getByText("admin page")).toBeTruthy();
   });
 
-  it("sends signed-in users away from /auth pages", () => {
-    signedInAs(false);
+  it("sends signed-in users away from /auth pages", async () => {
+    await signedInAs(false);
     const router = renderAt("/auth/register");
     expect(router.state.location.pathname).toBe("/dashboard");
   });
 
   it("sends a user who signs in back to the guarded page they came from (SPEC §6)", async () => {
-    signedInAs(null);
+    await signedInAs(null);
     const router = createMemoryRouter(
       [
         {
@@ -108,14 +118,15 @@ describe("guards (SPEC §6)", () => {
     render(<RouterProvider router={router} />);
     expect(router.state.location.pathname).toBe("/auth/login");
     // Issue 23: the session appears (password or second factor) and the guard alone moves on.
-    localStorage.setItem("portal:session", JSON.stringify(fakeSession(false)));
-    await act(async () => window.dispatchEvent(new StorageEvent("storage", { key: null })));
+    await act(async () => {
+      await session.signIn({ email: "c@example.com", password: "secret123" });
+    });
     expect(router.state.location.pathname).toBe("/settings");
     expect(screen.getByText("settings page")).toBeTruthy();
   });
 
-  it("never takes a signed-in user from /auth back to an /auth page", () => {
-    signedInAs(false);
+  it("never takes a signed-in user from /auth back to an /auth page", async () => {
+    await signedInAs(false);
     const router = createMemoryRouter(
       [
         {
@@ -130,17 +141,19 @@ describe("guards (SPEC §6)", () => {
     expect(router.state.location.pathname).toBe("/dashboard");
   });
 
-  it("drops a session that was not remembered once the browser was closed", () => {
+  it("shows nothing while the session is restored from the cookie, then decides (SPEC §4 loading)", async () => {
     session.reset();
-    // biome-ignore lint/suspicious/noDocumentCookie: test removes the browser-session marker.
-    document.cookie = "portal_browser_session=; Max-Age=0; path=/";
-    localStorage.setItem(
-      "portal:session",
-      JSON.stringify({ ...fakeSession(false), remember: false }),
-    );
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal("fetch", () => new Promise<Response>((resolve) => (answer = resolve)));
     session.start();
-    expect(session.getSession()).toBeNull();
     const router = renderAt("/dashboard");
-    expect(router.state.location.pathname).toBe("/auth/login");
+    // Not sent to the login page while the cookie exchange is under way.
+    expect(router.state.location.pathname).toBe("/dashboard");
+    expect(screen.queryByText("dashboard page")).toBeNull();
+    await act(async () => {
+      answer(json(200, fakeSession(false)));
+      await session.ready();
+    });
+    expect(screen.getByText("dashboard page")).toBeTruthy();
   });
 });

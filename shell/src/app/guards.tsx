@@ -1,10 +1,13 @@
-import { useSession } from "@hosting-portal/shared-ui";
+import { useSession, useSessionLoading } from "@hosting-portal/shared-ui";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 
 /** SPEC §6: visitors on guarded pages go to /auth/login (and come back after signing in). */
 export function RequireAuth() {
   const session = useSession();
+  const loading = useSessionLoading();
   const location = useLocation();
+  // SPEC §4: 'loading at start' while the refresh cookie is exchanged (issue 16); nothing to show yet.
+  if (loading) return null;
   if (!session) return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }
@@ -32,7 +35,9 @@ function returnPath(state: unknown): string | null {
  */
 export function PublicOnly() {
   const session = useSession();
+  const loading = useSessionLoading();
   const location = useLocation();
+  if (loading) return null;
   if (session) return <Navigate to={returnPath(location.state) ?? "/dashboard"} replace />;
   return <Outlet />;
 }

@@ -2,7 +2,7 @@ import { billingMessages as msg, QUICK_AMOUNTS, TopUpAmount } from "@contracts/b
 import {
   Button,
   Card,
-  formatMoney,
+  formatEur,
   Skeleton,
   TextField,
   toast,
@@ -93,15 +93,9 @@ export function ChargeCreditsForm() {
       <Card title="Summary">
         <dl className={styles.summary}>
           <dt>Current balance</dt>
-          <dd>
-            {profile.isPending ? (
-              <Skeleton width={80} />
-            ) : (
-              `${formatMoney(profile.data?.credits)} EUR`
-            )}
-          </dd>
+          <dd>{profile.isPending ? <Skeleton width={80} /> : formatEur(profile.data?.credits)}</dd>
           <dt>Top-up</dt>
-          <dd>{parsed.success ? `${parsed.data} EUR` : "—"}</dd>
+          <dd>{parsed.success ? formatEur(parsed.data) : "—"}</dd>
           <dt className={styles.total}>Currency</dt>
           <dd className={styles.total}>EUR</dd>
         </dl>

@@ -16,7 +16,8 @@ export function showCreateError(err: unknown) {
 /** SPEC §8 toasts for a failed capture, by the API's error code. */
 export function showCaptureError(err: unknown) {
   const code = err instanceof ApiError ? err.code : null;
-  if (code === ErrorCode.providerFailed) toast.error(msg.captureFailed);
+  // The API reads an unanswered capture back from PayPal on its own and credits it if it was taken.
+  if (code === ErrorCode.providerFailed) toast.error(msg.captureFailed, msg.captureRecovering);
   else if (code === ErrorCode.paymentNotCompleted || code === ErrorCode.instrumentDeclined) {
     toast.error(msg.notCompleted);
   } else if (code === ErrorCode.internal)

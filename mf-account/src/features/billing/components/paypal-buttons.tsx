@@ -24,6 +24,7 @@ export function PayPalButtons({ clientId, takeAmount }: Props) {
   useEffect(() => {
     let cancelled = false;
     let buttons: { close(): Promise<void> } | null = null;
+    let createErrorShown = false;
     loadScript({ clientId, currency: "EUR", intent: "capture" })
       .then(async (paypal) => {
         if (cancelled || !paypal?.Buttons || !container.current) return;
@@ -32,11 +33,14 @@ export function PayPalButtons({ clientId, takeAmount }: Props) {
           createOrder: async () => {
             const amount = latest.current.takeAmount();
             if (!amount) throw new Error("invalid amount");
+            createErrorShown = false;
             try {
               const order = await createOrder({ amount, request_id: crypto.randomUUID() });
               return order.id;
             } catch (err) {
+              // One toast: PayPal's onError follows this rejection and must not add a second one.
               showCreateError(err);
+              createErrorShown = true;
               throw err;
             }
           },
@@ -45,7 +49,15 @@ export function PayPalButtons({ clientId, takeAmount }: Props) {
             // INSTRUMENT_DECLINED: PayPal lets the buyer choose another funding source.
             if (outcome === "declined") await actions.restart();
           },
-          onError: () => toast.error(msg.paymentErrorTitle, msg.paymentError),
+          // The buyer closed PayPal's window: nothing was charged, the order is left to expire.
+          onCancel: () => toast.info(msg.cancelled, msg.cancelledDetail),
+          onError: () => {
+            if (createErrorShown) {
+              createErrorShown = false;
+              return;
+            }
+            toast.error(msg.paymentErrorTitle, msg.paymentError);
+          },
         });
         buttons = b;
         await b.render(container.current);

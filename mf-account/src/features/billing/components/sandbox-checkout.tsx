@@ -1,5 +1,5 @@
-import type { CreateOrderResponse } from "@contracts/billing.ts";
-import { Badge, Button, formatMoney, toast } from "@hosting-portal/shared-ui";
+import { type CreateOrderResponse, billingMessages as msg } from "@contracts/billing.ts";
+import { Badge, Button, formatEur, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import { approveSandboxOrder } from "../api/approve-sandbox-order";
 import { createOrder } from "../api/create-order";
@@ -45,7 +45,7 @@ export function SandboxCheckout({ takeAmount }: Props) {
       return;
     }
     const outcome = await completePayment(order.id);
-    if (outcome === "paid") setStep("paid");
+    if (outcome === "paid" || outcome === "pending") setStep("paid");
     else {
       setStep("idle");
       if (outcome === "failed") setOrder(null);
@@ -54,7 +54,7 @@ export function SandboxCheckout({ takeAmount }: Props) {
 
   const cancel = () => {
     setOrder(null);
-    toast.info("Payment cancelled", "No money was taken.");
+    toast.info(msg.cancelled, msg.cancelledDetail);
   };
 
   return (
@@ -69,9 +69,7 @@ export function SandboxCheckout({ takeAmount }: Props) {
       </p>
       {order ? (
         <div className={styles.approval} aria-live="polite">
-          <strong>
-            Approve payment of {formatMoney(order.amount)} {order.currency}
-          </strong>
+          <strong>Approve payment of {formatEur(order.amount)}</strong>
           <span className={styles.hint}>
             PayPal order <span className={styles.mono}>{order.id}</span>
           </span>

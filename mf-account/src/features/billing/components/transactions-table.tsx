@@ -4,7 +4,8 @@ import {
   Cell,
   Column,
   EmptyState,
-  formatMoney,
+  formatDateTime,
+  formatEur,
   Row,
   Skeleton,
   shortId,
@@ -13,7 +14,6 @@ import {
   TableHeader,
 } from "@hosting-portal/shared-ui";
 import { useTransactions } from "../api/get-transactions";
-import { formatDateTime } from "../format-date";
 import * as styles from "./billing.css";
 
 /** /transactions: newest first, short id, amount in EUR, status, date, payment id or N/A. */
@@ -39,7 +39,11 @@ export function TransactionsTable() {
         <Column>Date</Column>
         <Column>Payment ID</Column>
       </TableHeader>
-      <TableBody<Transaction> items={data.transactions} emptyText={msg.noTransactions}>
+      <TableBody<Transaction>
+        items={data.transactions}
+        dependencies={[]}
+        emptyText={msg.noTransactions}
+      >
         {(t) => (
           <Row id={t.id}>
             <Cell>
@@ -54,7 +58,7 @@ export function TransactionsTable() {
                   t.amount.startsWith("-") ? styles.negative : "",
                 ].join(" ")}
               >
-                {formatMoney(t.amount)} EUR
+                {formatEur(t.amount)}
               </span>
             </Cell>
             <Cell>

@@ -1,5 +1,5 @@
 import { billingMessages as msg, RELOAD_AFTER_PAYMENT_MS } from "@contracts/billing.ts";
-import { formatMoney, queryKeys, toast } from "@hosting-portal/shared-ui";
+import { formatEur, queryKeys, toast } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { captureOrder } from "../api/capture-order";
@@ -8,15 +8,23 @@ import { showCaptureError } from "./payment-feedback";
 /**
  * Captures an approved order through the API (which credits it once) and finishes the SPEC §4
  * payment flow: success toast, fresh balance in the top bar, page reload after 1.5 s.
- * Resolves "declined" when the buyer should pick another funding source.
+ * Resolves "declined" when the buyer should pick another funding source, "pending" when PayPal
+ * holds the payment (credited when it completes, without the page).
  */
 export function useCompletePayment() {
   const queryClient = useQueryClient();
   return useCallback(
-    async (orderId: string): Promise<"paid" | "declined" | "failed"> => {
+    async (orderId: string): Promise<"paid" | "pending" | "declined" | "failed"> => {
       try {
         const result = await captureOrder(orderId);
-        toast.success(msg.success, `${formatMoney(result.amount)} EUR added to your balance.`);
+        if (result.status === "PENDING") {
+          // PayPal holds the payment (eCheck, review): it is credited when it completes. Paying
+          // again would be charged twice, so nothing here invites it.
+          toast.info(msg.pendingTitle, msg.pending);
+          await queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
+          return "pending";
+        }
+        toast.success(msg.success, `${formatEur(result.amount)} added to your balance.`);
         await queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
         window.setTimeout(() => window.location.reload(), RELOAD_AFTER_PAYMENT_MS);
         return "paid";

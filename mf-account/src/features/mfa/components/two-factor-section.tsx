@@ -8,6 +8,7 @@ import {
   Column,
   ConfirmDialog,
   EmptyState,
+  formatDate,
   Row,
   Skeleton,
   Table,
@@ -27,12 +28,6 @@ const typeLabel: Record<Factor["factor_type"], string> = {
   webauthn: "Passkey",
   phone: "Phone (SMS)",
 };
-
-const added = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "2-digit",
-  year: "numeric",
-});
 
 /** Issue 8: the 'Two-factor authentication' section of /settings. */
 export function TwoFactorSection() {
@@ -104,7 +99,7 @@ export function TwoFactorSection() {
               <span className={styles.srOnly}>Actions</span>
             </Column>
           </TableHeader>
-          <TableBody items={list}>
+          <TableBody items={list} dependencies={[]}>
             {(f) => (
               <Row id={f.id}>
                 <Cell>
@@ -116,7 +111,7 @@ export function TwoFactorSection() {
                     {f.status === "verified" ? "Verified" : "Unverified"}
                   </Badge>
                 </Cell>
-                <Cell>{added.format(new Date(f.created_at))}</Cell>
+                <Cell>{formatDate(f.created_at)}</Cell>
                 <Cell>
                   <Button
                     size="sm"

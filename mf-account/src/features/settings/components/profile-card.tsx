@@ -1,4 +1,4 @@
-import { Card, formatMoney, Skeleton, useProfile } from "@hosting-portal/shared-ui";
+import { Card, formatEur, Skeleton, useProfile } from "@hosting-portal/shared-ui";
 import * as styles from "./settings.css";
 
 /** SPEC §2 /settings: username, email and the credits balance with 2 decimals in EUR. */
@@ -17,7 +17,7 @@ export function ProfileCard() {
           <dd>{value(data?.email)}</dd>
           <dt>Credits</dt>
           <dd className={styles.credits} data-testid="settings-credits">
-            {value(`${formatMoney(data?.credits)} EUR`)}
+            {value(formatEur(data?.credits))}
           </dd>
         </dl>
       )}

@@ -2,6 +2,7 @@ import type { AuditEntry } from "@contracts/admin.ts";
 import {
   Cell,
   Column,
+  formatDateTime,
   Row,
   shortId,
   Table,
@@ -9,7 +10,6 @@ import {
   TableHeader,
 } from "@hosting-portal/shared-ui";
 import * as styles from "../../../lib/admin.css";
-import { formatDate } from "../../../lib/form-values";
 
 const show = (value: unknown) =>
   value === null || value === undefined ? "—" : JSON.stringify(value, null, 1);
@@ -25,11 +25,13 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <Column>Before</Column>
         <Column>After</Column>
       </TableHeader>
-      <TableBody items={entries} emptyText="Nothing recorded yet.">
+      <TableBody items={entries} dependencies={[]} emptyText="Nothing recorded yet.">
         {(e) => (
           <Row id={e.id}>
             <Cell>
-              <span className={styles.muted}>{formatDate(e.created_at)}</span>
+              <span className={`${styles.muted} ${styles.date}`}>
+                {formatDateTime(e.created_at)}
+              </span>
             </Cell>
             <Cell>{e.actor_label}</Cell>
             <Cell>

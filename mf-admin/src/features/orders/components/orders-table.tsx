@@ -6,7 +6,8 @@ import {
   Cell,
   Column,
   ConfirmDialog,
-  formatMoney,
+  formatDateTime,
+  formatEur,
   Row,
   shortId,
   Table,
@@ -16,7 +17,6 @@ import {
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
-import { formatDate } from "../../../lib/form-values";
 import { useRemoveOrder } from "../api/remove-order";
 import { useSetOrderStatus } from "../api/set-order-status";
 
@@ -31,6 +31,9 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   const [removing, setRemoving] = useState<AdminOrder | null>(null);
   const setStatus = useSetOrderStatus();
   const remove = useRemoveOrder();
+  // Rows read these, so they are the table body's dependencies (see shared-ui TableBody).
+  const pendingOrderId = setStatus.isPending ? setStatus.variables?.orderId : undefined;
+  const pendingStatus = setStatus.isPending ? setStatus.variables?.status : undefined;
   return (
     <>
       <Table aria-label="Orders">
@@ -45,13 +48,19 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
             <span className={styles.actions}>Set status / remove</span>
           </Column>
         </TableHeader>
-        <TableBody items={orders} emptyText="No orders yet.">
+        <TableBody
+          items={orders}
+          dependencies={[pendingOrderId, pendingStatus]}
+          emptyText="No orders yet."
+        >
           {(o) => (
             <Row id={o.id}>
               <Cell>
                 <div className={styles.stack}>
                   <span className={styles.mono}>{shortId(o.id)}</span>
-                  <span className={styles.muted}>{formatDate(o.created_at)}</span>
+                  <span className={`${styles.muted} ${styles.date}`}>
+                    {formatDateTime(o.created_at)}
+                  </span>
                 </div>
               </Cell>
               <Cell>
@@ -64,12 +73,14 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 <div className={styles.stack}>
                   <span className={styles.primaryText}>{o.product_name}</span>
                   <span className={styles.muted}>
-                    {formatMoney(o.product_price)} EUR / month
+                    {formatEur(o.product_price)} / month
                     {o.product_archived ? " · no longer sold" : ""}
                   </span>
                 </div>
               </Cell>
-              <Cell>{formatDate(o.expire_date)}</Cell>
+              <Cell>
+                <span className={styles.date}>{formatDateTime(o.expire_date)}</span>
+              </Cell>
               <Cell>
                 <Badge status={o.status} />
               </Cell>
@@ -101,11 +112,7 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                         size="sm"
                         variant="secondary"
                         aria-label={`${actionLabel[s]} order ${shortId(o.id)}`}
-                        isPending={
-                          setStatus.isPending &&
-                          setStatus.variables?.orderId === o.id &&
-                          setStatus.variables.status === s
-                        }
+                        isPending={pendingOrderId === o.id && pendingStatus === s}
                         onPress={() =>
                           setStatus.mutate(
                             { orderId: o.id, status: s },

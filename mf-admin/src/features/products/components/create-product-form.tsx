@@ -1,8 +1,8 @@
 import { CreateProductBody } from "@contracts/admin.ts";
-import { Button, Card, Form, TextField, toast } from "@hosting-portal/shared-ui";
+import { Button, Card, Form, formatEur, TextField, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
-import { formValues, parseForm } from "../../../lib/form-values";
+import { clearErrors, formValues, parseForm } from "../../../lib/form-values";
 import { SelectField } from "../../../lib/select-field";
 import { useCreateProduct } from "../api/create-product";
 
@@ -26,14 +26,14 @@ export function CreateProductForm() {
           setErrors({});
           create.mutate(parsed.data, {
             onSuccess: (p) => {
-              toast.success("Product created", `${p.name} at ${p.price} EUR/month`);
+              toast.success("Product created", `${p.name} at ${formatEur(p.price)}/month`);
               form.reset();
             },
           });
         }}
       >
         {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
-        <div className={styles.contents} onInput={() => setErrors({})}>
+        <div className={styles.contents} onInput={() => clearErrors(setErrors)}>
           <div className={styles.formGrid}>
             <TextField label="Name" name="name" placeholder="VPS Starter" />
             <SelectField

@@ -5,7 +5,7 @@ import {
   Cell,
   Column,
   ConfirmDialog,
-  formatMoney,
+  formatEur,
   Row,
   Table,
   TableBody,
@@ -32,7 +32,11 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
             <span className={styles.actions}>Actions</span>
           </Column>
         </TableHeader>
-        <TableBody items={products} emptyText="No products yet. Create the first one above.">
+        <TableBody
+          items={products}
+          dependencies={[]}
+          emptyText="No products yet. Create the first one above."
+        >
           {(p) => (
             <Row id={p.id}>
               <Cell>
@@ -44,7 +48,7 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
                 </Badge>
               </Cell>
               <Cell>
-                <span className={styles.money}>{formatMoney(p.price)} EUR</span>
+                <span className={styles.money}>{formatEur(p.price)}</span>
               </Cell>
               <Cell>
                 <div className={styles.stack}>

@@ -2,7 +2,7 @@ import { CreateServiceBody } from "@contracts/admin.ts";
 import { Button, Dialog, Form, TextField, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
-import { formValues, parseForm } from "../../../lib/form-values";
+import { clearErrors, formValues, parseForm } from "../../../lib/form-values";
 import { SelectField } from "../../../lib/select-field";
 import { useUsers } from "../../users/api/get-users";
 import { useCreateService } from "../api/create-service";
@@ -37,7 +37,7 @@ export function CreateServiceDialog({ onClose }: { onClose: () => void }) {
         }}
       >
         {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
-        <div className={styles.contents} onInput={() => setErrors({})}>
+        <div className={styles.contents} onInput={() => clearErrors(setErrors)}>
           <SelectField
             label="User"
             name="user_id"

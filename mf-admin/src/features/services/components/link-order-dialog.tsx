@@ -1,5 +1,5 @@
 import type { AdminService } from "@contracts/admin.ts";
-import { Button, Dialog, EmptyState, formatMoney, shortId, toast } from "@hosting-portal/shared-ui";
+import { Button, Dialog, EmptyState, formatEur, shortId, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
 import { SelectField } from "../../../lib/select-field";
@@ -39,7 +39,7 @@ export function LinkOrderDialog({
             onChange={setOrderId}
             options={mine.map((o) => ({
               value: o.id,
-              label: `${shortId(o.id)} · ${o.product_name} · ${formatMoney(o.product_price)} EUR · ${o.status}`,
+              label: `${shortId(o.id)} · ${o.product_name} · ${formatEur(o.product_price)} · ${o.status}`,
             }))}
           />
         )}

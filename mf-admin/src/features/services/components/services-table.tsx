@@ -31,6 +31,9 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
   const setStatus = useSetServiceStatus();
   const link = useLinkService();
   const remove = useRemoveService();
+  // Rows read these, so they are the table body's dependencies (see shared-ui TableBody).
+  const statusPendingId = setStatus.isPending ? setStatus.variables?.serviceId : undefined;
+  const linkPendingId = link.isPending ? link.variables?.serviceId : undefined;
   const siblings = removing?.order_id
     ? services.filter((s) => s.order_id === removing.order_id && s.id !== removing.id).length
     : 0;
@@ -48,7 +51,11 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
             <span className={styles.actions}>Actions</span>
           </Column>
         </TableHeader>
-        <TableBody items={services} emptyText="No services yet. Create one for a customer.">
+        <TableBody
+          items={services}
+          dependencies={[statusPendingId, linkPendingId]}
+          emptyText="No services yet. Create one for a customer."
+        >
           {(s) => (
             <Row id={s.id}>
               <Cell>
@@ -86,7 +93,7 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                     size="sm"
                     variant="secondary"
                     aria-label={`${s.service_status === "active" ? "Suspend" : "Activate"} service ${s.ipv4}`}
-                    isPending={setStatus.isPending && setStatus.variables?.serviceId === s.id}
+                    isPending={statusPendingId === s.id}
                     onPress={() =>
                       setStatus.mutate(
                         {
@@ -111,7 +118,7 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                       size="sm"
                       variant="secondary"
                       aria-label={`Unlink service ${s.ipv4}`}
-                      isPending={link.isPending && link.variables?.serviceId === s.id}
+                      isPending={linkPendingId === s.id}
                       onPress={() =>
                         link.mutate(
                           { serviceId: s.id, orderId: null },
@@ -128,7 +135,7 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                       aria-label={`Link service ${s.ipv4}`}
                       onPress={() => setLinking(s)}
                     >
-                      Link order
+                      Link
                     </Button>
                   )}
                   <Button

@@ -2,7 +2,7 @@ import { CreateUserBody } from "@contracts/admin.ts";
 import { Button, Dialog, Form, TextField, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
-import { formValues, parseForm } from "../../../lib/form-values";
+import { clearErrors, formValues, parseForm } from "../../../lib/form-values";
 import { useCreateUser } from "../api/create-user";
 
 /** Creates a real account (the customer signs in with this password and can change it). */
@@ -29,7 +29,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
         }}
       >
         {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
-        <div className={styles.contents} onInput={() => setErrors({})}>
+        <div className={styles.contents} onInput={() => clearErrors(setErrors)}>
           <TextField label="Username" name="username" autoFocus />
           <TextField label="Email" name="email" type="email" />
           <TextField

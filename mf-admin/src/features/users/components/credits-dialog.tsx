@@ -1,8 +1,8 @@
 import { type AdminUser, CreditAdjustmentBody, type CreditOperation } from "@contracts/admin.ts";
-import { Button, Dialog, Form, formatMoney, TextField, toast } from "@hosting-portal/shared-ui";
+import { Button, Dialog, Form, formatEur, TextField, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
-import { parseForm } from "../../../lib/form-values";
+import { clearErrors, parseForm } from "../../../lib/form-values";
 import { useAdjustCredits } from "../api/adjust-credits";
 
 /** Add or remove credits; the server applies it atomically and floors a removal at 0. */
@@ -24,7 +24,7 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
           const floored = operation === "remove" && applied !== parsed.data.amount;
           toast.success(
             "Credits updated",
-            `${verb} ${applied} EUR for ${user.username}${floored ? " (balance floored at 0)" : ""}. New balance: ${formatMoney(result.user.credits)} EUR`,
+            `${verb} ${formatEur(applied)} for ${user.username}${floored ? " (balance floored at 0)" : ""}. New balance: ${formatEur(result.user.credits)}`,
           );
           onClose();
         },
@@ -48,11 +48,10 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
         className={styles.dialogBody}
       >
         {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
-        <div className={styles.contents} onInput={() => setErrors({})}>
+        <div className={styles.contents} onInput={() => clearErrors(setErrors)}>
           <p className={styles.note}>
-            Current balance: <strong>{formatMoney(user.credits)} EUR</strong>. Removing more than
-            the balance sets it to 0.00. Every change is written to the ledger as an admin
-            adjustment.
+            Current balance: <strong>{formatEur(user.credits)}</strong>. Removing more than the
+            balance sets it to 0.00. Every change is written to the ledger as an admin adjustment.
           </p>
           <TextField
             label="Amount (EUR)"

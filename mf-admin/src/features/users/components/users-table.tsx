@@ -5,7 +5,8 @@ import {
   Cell,
   Column,
   ConfirmDialog,
-  formatMoney,
+  formatDateTime,
+  formatEur,
   Row,
   Table,
   TableBody,
@@ -15,7 +16,6 @@ import {
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
-import { formatDate } from "../../../lib/form-values";
 import { useRemoveUser } from "../api/remove-user";
 import { useSetUserStatus } from "../api/set-user-status";
 import { CreditsDialog } from "./credits-dialog";
@@ -26,6 +26,9 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
   const [removing, setRemoving] = useState<AdminUser | null>(null);
   const setStatus = useSetUserStatus();
   const remove = useRemoveUser();
+  // Rows read these, so they are the table body's dependencies (see shared-ui TableBody).
+  const myId = me?.id;
+  const statusPendingId = setStatus.isPending ? setStatus.variables?.userId : undefined;
 
   return (
     <>
@@ -40,7 +43,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
             <span className={styles.actions}>Actions</span>
           </Column>
         </TableHeader>
-        <TableBody items={users} emptyText="No users yet">
+        <TableBody items={users} dependencies={[myId, statusPendingId]} emptyText="No users yet">
           {(u) => (
             <Row id={u.id}>
               <Cell>
@@ -53,7 +56,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
               </Cell>
               <Cell>
                 <span className={styles.money} data-testid={`credits-${u.username}`}>
-                  {formatMoney(u.credits)} EUR
+                  {formatEur(u.credits)}
                 </span>
               </Cell>
               <Cell>
@@ -63,7 +66,9 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                 {u.orders_count} / {u.services_count}
               </Cell>
               <Cell>
-                <span className={styles.muted}>{formatDate(u.created_at)}</span>
+                <span className={`${styles.muted} ${styles.date}`}>
+                  {formatDateTime(u.created_at)}
+                </span>
               </Cell>
               <Cell>
                 <div className={styles.actions}>
@@ -75,13 +80,13 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                   >
                     Credits
                   </Button>
-                  {u.id !== me?.id && (
+                  {u.id !== myId && (
                     <>
                       <Button
                         size="sm"
                         variant="secondary"
                         aria-label={`${u.status === "active" ? "Suspend" : "Activate"} ${u.username}`}
-                        isPending={setStatus.isPending && setStatus.variables?.userId === u.id}
+                        isPending={statusPendingId === u.id}
                         onPress={() =>
                           setStatus.mutate(
                             {
@@ -147,8 +152,8 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
           </p>
           {removing.credits !== "0.00" && (
             <p>
-              The balance is {formatMoney(removing.credits)} EUR: remove the credits first, so the
-              ledger records where the money went. Until then the removal is refused.
+              The balance is {formatEur(removing.credits)}: remove the credits first, so the ledger
+              records where the money went. Until then the removal is refused.
             </p>
           )}
         </ConfirmDialog>

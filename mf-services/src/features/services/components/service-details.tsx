@@ -1,12 +1,12 @@
 import type { Service } from "@contracts/services.ts";
-import { Badge, Card, serviceSpecs, shortId } from "@hosting-portal/shared-ui";
+import { Badge, Card, serviceSpecs, shortServiceId } from "@hosting-portal/shared-ui";
 import * as styles from "./services.css";
 
 /** SPEC §2: id shortened to 16 characters, connection (reseller) id, type, IPv4, RAM, CPU, storage. */
 export function ServiceDetails({ service }: { service: Service }) {
   const specs = serviceSpecs(service);
   const rows: [string, string][] = [
-    ["Service ID", shortId(service.id, 16)],
+    ["Service ID", shortServiceId(service.id)],
     ["Connection ID", String(service.reseller_id)],
     ["Type", service.service_type.toUpperCase()],
     ["IPv4", service.ipv4],

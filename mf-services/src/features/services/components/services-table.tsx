@@ -29,7 +29,7 @@ export function ServicesTable({ services }: { services: Service[] }) {
           <span className={styles.srOnly}>Actions</span>
         </Column>
       </TableHeader>
-      <TableBody items={services}>
+      <TableBody items={services} dependencies={[navigate]}>
         {(s) => {
           const suspended = s.service_status !== "active";
           return (

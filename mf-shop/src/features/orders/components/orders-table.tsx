@@ -6,7 +6,8 @@ import {
   Cell,
   Column,
   ConfirmDialog,
-  formatMoney,
+  formatDateTime,
+  formatEur,
   Row,
   Skeleton,
   shortId,
@@ -16,7 +17,6 @@ import {
   toast,
 } from "@hosting-portal/shared-ui";
 import { useRef, useState } from "react";
-import { formatDateTime } from "../../../lib/format-date";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useOrders } from "../api/get-orders";
 import { useRenewOrder } from "../api/renew-order";
@@ -89,6 +89,7 @@ export function OrdersTable() {
         </TableHeader>
         <TableBody
           items={orders.data ?? []}
+          dependencies={[renewingId]}
           emptyText={
             orders.isError ? `Orders could not be loaded: ${orders.error.message}` : EMPTY_TEXT
           }
@@ -105,7 +106,7 @@ export function OrdersTable() {
                 <span className={styles.mono}>{shortId(order.id)}</span>
               </Cell>
               <Cell>
-                <span className={styles.number}>{formatMoney(order.price)} EUR</span>
+                <span className={styles.number}>{formatEur(order.price)}</span>
               </Cell>
               <Cell>
                 <span className={styles.number} data-testid="expire-date">
@@ -153,8 +154,8 @@ function RenewalTerms({ order }: { order: Order }) {
     <>
       <p>
         Renew <strong>{order.product_name}</strong> for {ORDER_PERIOD_DAYS} days for{" "}
-        <strong>{formatMoney(order.price)} EUR</strong>, taken from your credit balance. It will run
-        until <strong>{until}</strong>.
+        <strong>{formatEur(order.price)}</strong>, taken from your credit balance. It will run until{" "}
+        <strong>{until}</strong>.
       </p>
       {lapsed && (
         <p className={styles.note}>

@@ -1,5 +1,5 @@
 import type { Product } from "@contracts/shop.ts";
-import { Button, Card, formatMoney } from "@hosting-portal/shared-ui";
+import { Button, Card, formatEur } from "@hosting-portal/shared-ui";
 import * as styles from "./product-card.css";
 
 export interface ProductCardProps {
@@ -20,7 +20,7 @@ export function ProductCard({ product, onOrder }: ProductCardProps) {
   return (
     <Card as="article" title={product.name} className={styles.card}>
       <div className={styles.price}>
-        <span className={styles.amount}>{formatMoney(product.price)} EUR</span>
+        <span className={styles.amount}>{formatEur(product.price)}</span>
         <span className={styles.per}>/ month</span>
       </div>
       <dl className={styles.specs}>

@@ -5,7 +5,7 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  formatMoney,
+  formatEur,
   Skeleton,
   toast,
 } from "@hosting-portal/shared-ui";
@@ -98,9 +98,9 @@ export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
       >
         {selected && (
           <p>
-            Order <strong>{selected.name}</strong> for{" "}
-            <strong>{formatMoney(selected.price)} EUR</strong>? The amount is taken from your credit
-            balance and the server is active for {ORDER_PERIOD_DAYS} days.
+            Order <strong>{selected.name}</strong> for <strong>{formatEur(selected.price)}</strong>?
+            The amount is taken from your credit balance and the server is active for{" "}
+            {ORDER_PERIOD_DAYS} days.
           </p>
         )}
       </ConfirmDialog>

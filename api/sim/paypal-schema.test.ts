@@ -1,0 +1,240 @@
+/**
+ * Issue 15: the simulator tells the truth. Every response and webhook body it produces is checked
+ * against PayPal's own published JSON schemas (api/sim/paypal-schemas/, vendored with their
+ * licence): types, required members, enums (statuses, error names and issues), patterns, and no
+ * member the specification does not know.
+ */
+import assert from "node:assert/strict";
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID, startPayPalSim } from "./paypal.ts";
+
+const test = (name: string, fn: () => Promise<void>) =>
+  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+
+// deno-lint-ignore no-explicit-any
+type Schema = Record<string, any>;
+interface Spec {
+  components: { schemas: Record<string, Schema> };
+}
+
+const load = (name: string): Spec =>
+  JSON.parse(Deno.readTextFileSync(new URL(`./paypal-schemas/${name}.json`, import.meta.url)));
+const orders = load("checkout_orders_v2");
+const payments = load("payments_payment_v2");
+const webhooks = load("notifications_webhooks_v1");
+
+function resolve(spec: Spec, schema: Schema): Schema {
+  let s = schema;
+  while (s.$ref) {
+    const name = String(s.$ref).replace("#/components/schemas/", "");
+    const target = spec.components.schemas[name];
+    if (!target) throw new Error(`unknown $ref ${s.$ref}`);
+    s = target;
+  }
+  return s;
+}
+
+/** Every member name a schema (through $ref, allOf, anyOf, oneOf) declares; null when it allows any. */
+function declared(spec: Spec, schema: Schema, out = new Set<string>()): Set<string> | null {
+  const s = resolve(spec, schema);
+  if (s.additionalProperties === true || typeof s.additionalProperties === "object") return null;
+  for (const k of Object.keys(s.properties ?? {})) out.add(k);
+  for (const branch of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
+    if (declared(spec, branch, out) === null) return null;
+  }
+  return out;
+}
+
+function check(spec: Spec, schema: Schema, value: unknown, path: string, errors: string[], extras = true): void {
+  const s = resolve(spec, schema);
+  for (const branch of s.allOf ?? []) check(spec, branch, value, path, errors, false);
+  for (const key of ["anyOf", "oneOf"] as const) {
+    if (!s[key]) continue;
+    const ok = (s[key] as Schema[]).some((branch) => {
+      const e: string[] = [];
+      check(spec, branch, value, path, e, false);
+      return e.length === 0;
+    });
+    if (!ok) errors.push(`${path}: matches none of ${key}`);
+  }
+  if (s.enum && !s.enum.includes(value)) errors.push(`${path}: ${JSON.stringify(value)} not in ${JSON.stringify(s.enum)}`);
+  const type = s.type ?? (s.properties ? "object" : undefined);
+  if (type === "object") {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      errors.push(`${path}: not an object`);
+      return;
+    }
+    const obj = value as Record<string, unknown>;
+    for (const r of s.required ?? []) if (!(r in obj)) errors.push(`${path}: missing required ${r}`);
+    for (const [k, v] of Object.entries(obj)) {
+      const prop = s.properties?.[k];
+      if (prop) check(spec, prop, v, `${path}.${k}`, errors);
+    }
+    if (extras) {
+      const known = declared(spec, schema);
+      if (known && known.size) {
+        for (const k of Object.keys(obj)) if (!known.has(k)) errors.push(`${path}: member ${k} is not in PayPal's schema`);
+      }
+    }
+  } else if (type === "array") {
+    if (!Array.isArray(value)) return void errors.push(`${path}: not an array`);
+    if (s.minItems !== undefined && value.length < s.minItems) errors.push(`${path}: fewer than ${s.minItems} items`);
+    if (s.maxItems !== undefined && value.length > s.maxItems) errors.push(`${path}: more than ${s.maxItems} items`);
+    if (s.items) {
+      for (const [i, v] of value.entries()) check(spec, s.items, v, `${path}[${i}]`, errors);
+    }
+  } else if (type === "string") {
+    if (typeof value !== "string") return void errors.push(`${path}: not a string`);
+    if (s.minLength !== undefined && value.length < s.minLength) errors.push(`${path}: shorter than ${s.minLength}`);
+    if (s.maxLength !== undefined && value.length > s.maxLength) errors.push(`${path}: longer than ${s.maxLength}`);
+    if (s.pattern && !new RegExp(s.pattern).test(value)) errors.push(`${path}: ${JSON.stringify(value)} !~ ${s.pattern}`);
+    if (s.format === "date-time" && Number.isNaN(Date.parse(value))) errors.push(`${path}: not a date-time`);
+  } else if (type === "boolean") {
+    if (typeof value !== "boolean") errors.push(`${path}: not a boolean`);
+  } else if (type === "integer" || type === "number") {
+    if (typeof value !== "number" || (type === "integer" && !Number.isInteger(value))) errors.push(`${path}: not a ${type}`);
+  }
+}
+
+let checked = 0;
+function conforms(spec: Spec, schemaName: string | Schema[], value: unknown, what: string) {
+  const schema = typeof schemaName === "string" ? { $ref: `#/components/schemas/${schemaName}` } : { allOf: schemaName };
+  const errors: string[] = [];
+  check(spec, schema, value, what, errors);
+  assert.deepEqual(errors, [], `${what} does not conform to PayPal's schema:\n${errors.join("\n")}`);
+  checked++;
+}
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+test("paypal sim: every response and webhook body conforms to PayPal's published schemas", async () => {
+  const sim = await startPayPalSim();
+  const received: string[] = [];
+  const abort = new AbortController();
+  const { promise, resolve: listening } = Promise.withResolvers<Deno.NetAddr>();
+  const sink = Deno.serve({ port: 0, hostname: "127.0.0.1", signal: abort.signal, onListen: listening }, async (req) => {
+    received.push(await req.text());
+    return new Response(null, { status: 200 });
+  });
+  const hook = `http://127.0.0.1:${(await promise).port}/hook`;
+  try {
+    const { access_token } = await (await fetch(`${sim.url}/v1/oauth2/token`, {
+      method: "POST",
+      headers: { authorization: `Basic ${btoa(`${SIM_CLIENT_ID}:${SIM_CLIENT_SECRET}`)}` },
+      body: "grant_type=client_credentials",
+    })).json();
+    const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${sim.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json", ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const full = { prefer: "return=representation" };
+    const createBody = { intent: "CAPTURE", purchase_units: [{ reference_id: "default", amount: { currency_code: "EUR", value: "25.00" } }] };
+    const create = async (extra: Record<string, unknown> = {}, headers: Record<string, string> = full) => {
+      const r = await call("POST", "/v2/checkout/orders", { ...createBody, ...extra }, headers);
+      conforms(orders, "order", r.body, `create ${r.status}`);
+      return r.body;
+    };
+    const order = (id: string) => call("GET", `/v2/checkout/orders/${id}`);
+    const capture = (id: string, requestId = crypto.randomUUID()) =>
+      call("POST", `/v2/checkout/orders/${id}/capture`, {}, { ...full, "paypal-request-id": requestId });
+    const error = (spec: Spec, status: number, captureSchema: string | null, body: unknown, what: string) =>
+      conforms(spec, [ref(`error_${status}`), ...(captureSchema ? [ref(captureSchema)] : [])], body, what);
+
+    await create({}, {});
+    await create({ payment_source: { paypal: { experience_context: { return_url: "https://example.com/r", cancel_url: "https://example.com/c" } } } });
+    const paa = await create({ payment_source: { paypal: {} } });
+    assert.equal(paa.status, "PAYER_ACTION_REQUIRED");
+    assert.ok(paa.links.some((l: { rel: string }) => l.rel === "payer-action"));
+
+    const created = await create();
+    conforms(orders, "order", (await order(created.id)).body, "get CREATED");
+    const notApproved = await capture(created.id);
+    assert.equal(notApproved.status, 422);
+    error(orders, 422, "orders.capture-422", notApproved.body, "capture ORDER_NOT_APPROVED");
+    const missing = await order("NOSUCHORDER");
+    assert.equal(missing.status, 404);
+    error(orders, 404, null, missing.body, "get 404");
+
+    sim.controls.approve(created.id);
+    conforms(orders, "order", (await order(created.id)).body, "get APPROVED");
+    sim.controls.declineNextCapture();
+    const declined = await capture(created.id);
+    error(orders, 422, "orders.capture-422", declined.body, "capture INSTRUMENT_DECLINED");
+    sim.controls.approve(created.id);
+    sim.controls.requirePayerActionNextCapture();
+    const action = await capture(created.id);
+    error(orders, 422, "orders.capture-422", action.body, "capture PAYER_ACTION_REQUIRED");
+    sim.controls.approve(created.id);
+    sim.controls.failCaptures(1);
+    const failed = await capture(created.id);
+    assert.equal(failed.status, 500);
+    error(orders, 500, null, failed.body, "capture 500");
+    sim.controls.failReads(1);
+    error(orders, 500, null, (await order(created.id)).body, "get 500");
+
+    sim.controls.deliverWebhooksTo(hook);
+    const requestId = crypto.randomUUID();
+    const done = await capture(created.id, requestId);
+    assert.equal(done.status, 201);
+    conforms(orders, "order", done.body, "capture 201");
+    const replay = await capture(created.id, requestId);
+    assert.equal(replay.status, 200);
+    conforms(orders, "order", replay.body, "capture replay 200");
+    const again = await capture(created.id);
+    error(orders, 422, "orders.capture-422", again.body, "capture ORDER_ALREADY_CAPTURED");
+    conforms(orders, "order", (await order(created.id)).body, "get COMPLETED");
+
+    const pending = await create();
+    sim.controls.approve(pending.id);
+    sim.controls.overrideNextCapture({ status: "PENDING" });
+    conforms(orders, "order", (await capture(pending.id)).body, "capture PENDING");
+    await sim.controls.completePendingCapture(pending.id);
+
+    for (const eventType of ["PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED", "PAYMENT.REFUND.PENDING", "PAYMENT.REFUND.FAILED"]) {
+      await (await sim.controls.sendRefundWebhook(hook, created.id, { eventType, amount: "5.00" })).body?.cancel();
+    }
+    await (await sim.controls.sendCaptureWebhook(hook, created.id)).body?.cancel();
+    await new Promise((r) => setTimeout(r, 100));
+
+    assert.ok(received.length >= 6, `${received.length} webhooks`);
+    for (const text of received) {
+      const event = JSON.parse(text);
+      conforms(webhooks, "event", event, `webhook ${event.event_type}`);
+      const schema = event.resource_type === "refund" ? "refund" : "capture-2";
+      conforms(payments, schema, event.resource, `webhook ${event.event_type} resource`);
+      if (event.resource_type === "refund") {
+        assert.ok(event.resource.links.some((l: { rel: string; href: string }) => l.rel === "up" && /\/v2\/payments\/captures\//.test(l.href)));
+      }
+    }
+
+    const verify = await call("POST", "/v1/notifications/verify-webhook-signature", {
+      auth_algo: "SHA256withRSA",
+      cert_url: `${sim.url}/v1/notifications/certs/CERT-SIM`,
+      transmission_id: crypto.randomUUID(),
+      transmission_sig: "c2ln",
+      transmission_time: new Date().toISOString(),
+      webhook_id: SIM_WEBHOOK_ID,
+      webhook_event: JSON.parse(received[0]!),
+    });
+    conforms(webhooks, "verify_webhook_signature_response", verify.body, "verify 200");
+    conforms(webhooks, "verify_webhook_signature", {
+      auth_algo: "SHA256withRSA",
+      cert_url: "https://api.paypal.com/v1/notifications/certs/CERT-1",
+      transmission_id: crypto.randomUUID(),
+      transmission_sig: "c2ln",
+      transmission_time: new Date().toISOString(),
+      webhook_id: SIM_WEBHOOK_ID,
+      webhook_event: {},
+    }, "the simulator's webhook id");
+    const bad = await call("POST", "/v1/notifications/verify-webhook-signature", { webhook_id: SIM_WEBHOOK_ID });
+    assert.equal(bad.status, 400);
+    conforms(webhooks, "error", bad.body, "verify 400");
+    assert.ok(checked > 25, `${checked} bodies checked`);
+  } finally {
+    abort.abort();
+    await sink.finished;
+    await sim.close();
+  }
+});

@@ -1,0 +1,12 @@
+import type { Deps } from "../context.ts";
+import { reconcilePayPal, type ReconcileResult } from "../billing/billing.service.ts";
+
+/**
+ * Issue 15: the PayPal reconciler as a periodic job. Orders left in created, pending or captured
+ * (not credited) past PAYPAL_RECONCILE_AFTER_SECONDS are read back from PayPal and credited, or
+ * closed, exactly once; refunds that arrived before their capture was credited are applied. The
+ * logic lives in billing.service.ts beside the crediting path it shares.
+ */
+export async function reconcilePayPalJob(deps: Pick<Deps, "sql" | "paypal" | "config">): Promise<ReconcileResult> {
+  return await reconcilePayPal(deps);
+}

@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { startTestApi, test, type TestApi } from "./testing.ts";
+import { createApp } from "./app.ts";
+import { testConfig } from "./config.ts";
+import { contentSecurityPolicy, INJECTED_STYLES, remoteOrigins } from "./security-headers.ts";
+
+const api: TestApi = await startTestApi();
+globalThis.addEventListener("unload", () => void api.close());
+
+const THEME_SCRIPT = `\n      (() => { document.documentElement.dataset.x = "1"; })();\n    `;
+
+/** A built portal in miniature: the shell's index.html with an inline script, and its remotes.json. */
+function staticRoot(remotes: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "portal-static-"));
+  mkdirSync(join(root, "shell", "dist"), { recursive: true });
+  mkdirSync(join(root, "mf-shop", "dist"), { recursive: true });
+  writeFileSync(
+    join(root, "shell", "dist", "index.html"),
+    `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/main.js"></script></head><body></body></html>`,
+  );
+  writeFileSync(join(root, "shell", "dist", "remotes.json"), JSON.stringify(remotes));
+  writeFileSync(join(root, "mf-shop", "dist", "remoteEntry.js"), "export {}");
+  return root;
+}
+
+/** The directives of a CSP header as a map of name → sources. */
+function csp(res: Response): Map<string, string[]> {
+  const header = res.headers.get("content-security-policy");
+  assert.ok(header, `${res.url} has a Content-Security-Policy`);
+  return new Map(
+    header.split(";").map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]),
+  );
+}
+
+function assertCommonHeaders(res: Response, what: string) {
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff", what);
+  assert.equal(res.headers.get("x-frame-options"), "DENY", what);
+  assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin", what);
+  assert.match(res.headers.get("permissions-policy") ?? "", /camera=\(\)/, what);
+  assert.match(res.headers.get("permissions-policy") ?? "", /geolocation=\(\)/, what);
+  const policy = csp(res);
+  assert.deepEqual(policy.get("frame-ancestors"), ["'none'"], what);
+  assert.deepEqual(policy.get("object-src"), ["'none'"], what);
+  assert.deepEqual(policy.get("default-src"), ["'self'"], what);
+  assert.ok(!policy.get("script-src")?.includes("'unsafe-inline'"), what);
+  assert.ok(!policy.get("script-src")?.includes("'unsafe-eval'"), what);
+}
+
+test("API responses carry the security headers: success, error and not found", async () => {
+  const ok = await api.fetch("/healthz");
+  await ok.body?.cancel();
+  assertCommonHeaders(ok, "GET /healthz");
+  const refused = await api.fetch("/api/auth/user");
+  assert.equal(refused.status, 401);
+  await refused.body?.cancel();
+  assertCommonHeaders(refused, "401 /api/auth/user");
+  const missing = await api.fetch("/api/nope");
+  await missing.body?.cancel();
+  assertCommonHeaders(missing, "404 /api/nope");
+  // Plain http: no HSTS (it would pin a host that has no https).
+  assert.equal(ok.headers.get("strict-transport-security"), null);
+  // Without PayPal configured nothing of PayPal's is allowed, and no frames at all.
+  const policy = csp(ok);
+  assert.ok(![...policy.values()].flat().some((v) => v.includes("paypal")));
+  assert.deepEqual(policy.get("frame-src"), ["'none'"]);
+});
+
+test("the shell's HTML gets a CSP allowing its inline script by hash and the remote origins of remotes.json", async () => {
+  const root = staticRoot({
+    mf_shop: "/remotes/mf-shop/mf-manifest.json",
+    mf_admin: "https://cdn.example.net/mf-admin/mf-manifest.json",
+  });
+  try {
+    const app = createApp(api.deps, { staticRoot: root });
+    for (const path of ["/", "/dashboard", "/remotes/mf-shop/remoteEntry.js"]) {
+      const res = await app.request(path);
+      assert.equal(res.status, 200, path);
+      assertCommonHeaders(res, path);
+      const policy = csp(res);
+      const hash = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
+      assert.ok(policy.get("script-src")?.includes(hash), `${path}: ${policy.get("script-src")}`);
+      for (const directive of ["script-src", "style-src", "connect-src"]) {
+        assert.ok(policy.get(directive)?.includes("https://cdn.example.net"), `${path} ${directive}`);
+      }
+      // Same-origin remotes need nothing beyond 'self'.
+      assert.ok(!policy.get("script-src")?.some((s) => s.includes("localhost")));
+    }
+    // The remotes served here may be loaded by a shell elsewhere; the shell's own files may not.
+    assert.equal((await app.request("/remotes/mf-shop/remoteEntry.js")).headers.get("cross-origin-resource-policy"), "cross-origin");
+    assert.equal((await app.request("/")).headers.get("cross-origin-resource-policy"), "same-origin");
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("PayPal's hosts are allowed only when PayPal is configured; https adds HSTS", async () => {
+  const config = testConfig({
+    PUBLIC_URL: "https://portal.example.com",
+    PAYPAL_CLIENT_ID: "client",
+    PAYPAL_CLIENT_SECRET: "secret",
+    PAYPAL_API_BASE: "https://api-m.sandbox.paypal.com",
+    PAYPAL_WEBHOOK_ID: "webhook",
+  });
+  const app = createApp({ ...api.deps, config });
+  const res = await app.request("/healthz");
+  assertCommonHeaders(res, "https + PayPal");
+  const policy = csp(res);
+  for (const directive of ["script-src", "connect-src", "frame-src", "img-src", "style-src"]) {
+    assert.ok(policy.get(directive)?.includes("https://*.paypal.com"), directive);
+  }
+  assert.match(res.headers.get("strict-transport-security") ?? "", /max-age=\d+/);
+  assert.equal(res.headers.get("cross-origin-opener-policy"), "same-origin-allow-popups");
+  assert.ok(policy.has("upgrade-insecure-requests"));
+});
+
+test("remoteOrigins keeps only other origins, and ignores what is not a URL", () => {
+  const json = JSON.stringify({
+    a: "/remotes/mf-account/mf-manifest.json",
+    b: "http://localhost:8000/remotes/mf-shop/mf-manifest.json",
+    c: "https://cdn.example.net/x/mf-manifest.json",
+    d: 42,
+  });
+  assert.deepEqual(remoteOrigins(json, "http://localhost:8000"), ["https://cdn.example.net"]);
+  assert.deepEqual(remoteOrigins("not json", "http://localhost:8000"), []);
+});
+
+test("the <style> elements react-aria injects are allowed by hash, and match the installed react-aria", () => {
+  const dir = new URL("../../node_modules/react-aria/dist/private/", import.meta.url);
+  const sources = ["interactions/usePress.mjs", "overlays/usePreventScroll.mjs"].map((f) =>
+    Deno.readTextFileSync(new URL(f, dir)),
+  );
+  const injected = sources.flatMap((src) =>
+    [...src.matchAll(/style\.textContent = `([\s\S]*?)`\.trim\(\)/g)].map((m) =>
+      m[1]!.replace(/\$\{[^}]*PRESSABLE_ATTRIBUTE\}/g, "data-react-aria-pressable").trim(),
+    ),
+  );
+  assert.equal(injected.length, 2, "react-aria still injects two <style> elements");
+  assert.deepEqual(injected.sort(), [...INJECTED_STYLES].sort());
+  const styleSrc = contentSecurityPolicy({ origin: "http://localhost:8000", https: false, paypal: false, remoteOrigins: [], scriptHashes: [] }).styleSrc;
+  // The hash Chromium names when it blocks usePress's style.
+  assert.ok(styleSrc.includes("'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='"));
+  assert.ok(!styleSrc.includes("'unsafe-inline'"));
+});

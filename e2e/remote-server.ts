@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import {
   createServer,
   request as httpRequest,
+  type IncomingHttpHeaders,
   type IncomingMessage,
   type Server,
   type ServerResponse,
@@ -98,6 +99,28 @@ function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
+/**
+ * A deployer who points remotes.json at another origin lists it in the portal's CSP (the API
+ * reads remotes.json at start, then restarts): the front server does the same for the map it
+ * serves, so the browser meets the remote's own failure, not the CSP.
+ */
+function withRemoteOrigins(
+  headers: IncomingHttpHeaders,
+  remotes: Record<string, string> | string | null | undefined,
+): IncomingHttpHeaders {
+  const csp = headers["content-security-policy"];
+  if (typeof csp !== "string" || !remotes || typeof remotes === "string") return headers;
+  const origins = Object.values(remotes)
+    .filter((v) => /^https?:\/\//.test(v))
+    .map((v) => new URL(v).origin);
+  if (!origins.length) return headers;
+  const widened = csp.replace(
+    /\b(script-src|connect-src|style-src)\b([^;]*)/g,
+    (_m, name: string, rest: string) => `${name}${rest} ${origins.join(" ")}`,
+  );
+  return { ...headers, "content-security-policy": widened };
+}
+
 /** The browser's origin: the portal behind it, with failures and mounts on top. */
 export async function startFrontServer(portalUrl: string): Promise<FrontServer> {
   const target = new URL(portalUrl);
@@ -127,7 +150,7 @@ export async function startFrontServer(portalUrl: string): Promise<FrontServer> 
         headers: { ...req.headers, host: target.host },
       },
       (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
+        res.writeHead(up.statusCode ?? 502, withRemoteOrigins(up.headers, remotes));
         up.pipe(res);
       },
     );

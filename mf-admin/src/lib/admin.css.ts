@@ -5,9 +5,20 @@ export const stack = style({ display: "flex", flexDirection: "column", gap: vars
 
 export const primaryText = style({ fontWeight: vars.fontWeight.medium, color: vars.color.text });
 
-export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+// Long e-mail addresses may break, so wide admin tables fit a laptop screen.
+export const muted = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  overflowWrap: "anywhere",
+});
 
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });
+
+/** The block holding a page's table (the table draws its own frame). */
+export const tablePanel = style({ minWidth: 0 });
+
+/** A date and time on one line (no three-line dates in narrow columns). */
+export const date = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
 
 export const money = style({
   fontVariantNumeric: "tabular-nums",
@@ -20,6 +31,7 @@ export const actions = style({
   flexWrap: "wrap",
   gap: vars.space.xs,
   justifyContent: "flex-end",
+  whiteSpace: "normal",
 });
 
 export const formGrid = style({

@@ -1,4 +1,4 @@
-import { vars } from "@hosting-portal/shared-ui/theme";
+import { media, TOUCH_TARGET, vars } from "@hosting-portal/shared-ui/theme";
 import { style } from "@vanilla-extract/css";
 
 export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
@@ -22,10 +22,11 @@ export const select = style({
     "&:focus-visible": {
       outline: "none",
       borderColor: vars.color.focus,
-      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
+      boxShadow: `0 0 0 1px ${vars.color.focus}`,
     },
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
+  "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
 });
 
 export const error = style({ fontSize: vars.fontSize.sm, color: vars.color.danger });

@@ -1,6 +1,7 @@
-import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
+import { Button, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useAudit } from "../features/audit/api/get-audit";
 import { AuditTable } from "../features/audit/components/audit-table";
+import * as styles from "../lib/admin.css";
 
 /** /admin/audit: the append-only record of every admin action and money movement. */
 export default function AuditPage() {
@@ -11,7 +12,7 @@ export default function AuditPage() {
         title="Audit Log"
         description="Every admin action and every money movement: who, what, when, and the values before and after."
       />
-      <Card>
+      <div className={styles.tablePanel}>
         {audit.isPending ? (
           <Skeleton height="240px" />
         ) : audit.isError ? (
@@ -34,7 +35,7 @@ export default function AuditPage() {
             )}
           </>
         )}
-      </Card>
+      </div>
     </Page>
   );
 }

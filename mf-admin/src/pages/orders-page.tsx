@@ -1,6 +1,7 @@
-import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
+import { Button, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useOrders } from "../features/orders/api/get-orders";
 import { OrdersTable } from "../features/orders/components/orders-table";
+import * as styles from "../lib/admin.css";
 
 /** /admin/orders (SPEC §2): every order with profile, product and services; status and removal. */
 export default function OrdersPage() {
@@ -11,7 +12,7 @@ export default function OrdersPage() {
         title="Manage Orders"
         description="Every order with its customer, product and services. Suspending or expiring an order suspends its services."
       />
-      <Card>
+      <div className={styles.tablePanel}>
         {orders.isPending ? (
           <Skeleton height="240px" />
         ) : orders.isError ? (
@@ -23,7 +24,7 @@ export default function OrdersPage() {
         ) : (
           <OrdersTable orders={orders.data} />
         )}
-      </Card>
+      </div>
     </Page>
   );
 }

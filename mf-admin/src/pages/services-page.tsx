@@ -1,8 +1,9 @@
-import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
+import { Button, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import { useServices } from "../features/services/api/get-services";
 import { CreateServiceDialog } from "../features/services/components/create-service-dialog";
 import { ServicesTable } from "../features/services/components/services-table";
+import * as styles from "../lib/admin.css";
 
 /** /admin/services (SPEC §2): every service with owner and order; create, status, link, remove. */
 export default function ServicesPage() {
@@ -15,7 +16,7 @@ export default function ServicesPage() {
         description="Every service with its owner and order."
         actions={<Button onPress={() => setCreating(true)}>Create service</Button>}
       />
-      <Card>
+      <div className={styles.tablePanel}>
         {services.isPending ? (
           <Skeleton height="240px" />
         ) : services.isError ? (
@@ -27,7 +28,7 @@ export default function ServicesPage() {
         ) : (
           <ServicesTable services={services.data} />
         )}
-      </Card>
+      </div>
       {creating && <CreateServiceDialog onClose={() => setCreating(false)} />}
     </Page>
   );

@@ -1,8 +1,9 @@
-import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
+import { Button, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import { useUsers } from "../features/users/api/get-users";
 import { CreateUserDialog } from "../features/users/components/create-user-dialog";
 import { UsersTable } from "../features/users/components/users-table";
+import * as styles from "../lib/admin.css";
 
 /** /admin/users (SPEC §2): all profiles newest first, credits, status, create and remove. */
 export default function UsersPage() {
@@ -15,7 +16,7 @@ export default function UsersPage() {
         description="All customers, newest first, with credit management."
         actions={<Button onPress={() => setCreating(true)}>Create user</Button>}
       />
-      <Card>
+      <div className={styles.tablePanel}>
         {users.isPending ? (
           <Skeleton height="240px" />
         ) : users.isError ? (
@@ -27,7 +28,7 @@ export default function UsersPage() {
         ) : (
           <UsersTable users={users.data} />
         )}
-      </Card>
+      </div>
       {creating && <CreateUserDialog onClose={() => setCreating(false)} />}
     </Page>
   );

@@ -1,6 +1,6 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { focusRing } from "../styles/focus.css";
-import { vars } from "../theme/theme.css";
+import { media, TOUCH_TARGET, vars } from "../theme/theme.css";
 
 export const base = style({
   display: "inline-flex",
@@ -20,6 +20,7 @@ export const base = style({
     "&[data-disabled]": { opacity: 0.55, cursor: "not-allowed" },
     "&[data-pending]": { cursor: "progress" },
   },
+  "@media": { [media.touch]: { minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET } },
 });
 
 export const size = styleVariants({
@@ -27,11 +28,13 @@ export const size = styleVariants({
     padding: `${vars.space.xs} ${vars.space.md}`,
     fontSize: vars.fontSize.sm,
     minHeight: "30px",
+    "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
   },
   md: {
     padding: `${vars.space.sm} ${vars.space.lg}`,
     fontSize: vars.fontSize.md,
     minHeight: "38px",
+    "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
   },
 });
 

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../theme/theme.css";
+import { media, vars } from "../theme/theme.css";
 
 export const card = style({
   background: vars.color.surface,
@@ -10,14 +10,20 @@ export const card = style({
   display: "flex",
   flexDirection: "column",
   gap: vars.space.lg,
+  minWidth: 0,
+  "@media": { [media.phone]: { padding: vars.space.lg } },
 });
 
+/** Title left, actions right; the actions move under the title when they do not fit beside it. */
 export const header = style({
   display: "flex",
   alignItems: "center",
   justifyContent: "space-between",
+  flexWrap: "wrap",
   gap: vars.space.md,
 });
+
+export const heading = style({ flex: "1 1 14rem", minWidth: 0 });
 
 export const title = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold });
 

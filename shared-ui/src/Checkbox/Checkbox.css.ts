@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { focusRing } from "../styles/focus.css";
-import { vars } from "../theme/theme.css";
+import { media, TOUCH_TARGET, vars } from "../theme/theme.css";
 
 export const box = style({
   width: "18px",
@@ -25,6 +25,7 @@ export const checkbox = style({
   selectors: {
     "&[data-disabled]": { opacity: 0.6, cursor: "not-allowed" },
   },
+  "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
 });
 
 export const boxState = style({

@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { focusRing } from "../styles/focus.css";
-import { vars } from "../theme/theme.css";
+import { media, TOUCH_TARGET, vars } from "../theme/theme.css";
 
 export const disclosure = style({ display: "flex", flexDirection: "column" });
 
@@ -20,6 +20,7 @@ export const trigger = style({
   textAlign: "left",
   gap: vars.space.sm,
   selectors: { "&[data-focus-visible]": focusRing },
+  "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
 });
 
 export const chevron = style({

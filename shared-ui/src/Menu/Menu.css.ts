@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../theme/theme.css";
+import { media, TOUCH_TARGET, vars } from "../theme/theme.css";
 
 export const popover = style({
   minWidth: "200px",
@@ -26,8 +26,10 @@ export const item = style({
   textDecoration: "none",
   selectors: {
     "&[data-focused]": { background: vars.color.primarySoft },
+    "&[data-focus-visible]": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "-2px" },
     "&[data-disabled]": { opacity: 0.5 },
   },
+  "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
 });
 
 export const separator = style({

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../theme/theme.css";
+import { media, TOUCH_TARGET, vars } from "../theme/theme.css";
 
 export const group = style({
   display: "flex",
@@ -11,10 +11,11 @@ export const group = style({
   selectors: {
     "&[data-focus-within]": {
       borderColor: vars.color.focus,
-      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
+      boxShadow: `0 0 0 1px ${vars.color.focus}`,
     },
     "&[data-invalid]": { borderColor: vars.color.danger },
   },
+  "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
 });
 
 export const input = style({
@@ -30,6 +31,7 @@ export const input = style({
 
 export const stepper = style({
   width: "34px",
+  "@media": { [media.touch]: { width: TOUCH_TARGET } },
   border: "none",
   borderLeft: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceMuted,

@@ -1,6 +1,6 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { focusRing } from "../styles/focus.css";
-import { vars } from "../theme/theme.css";
+import { media, TOUCH_TARGET, vars } from "../theme/theme.css";
 
 const slideIn = keyframes({
   from: { transform: "translateY(8px)", opacity: 0 },
@@ -17,13 +17,18 @@ export const region = style({
   gap: vars.space.sm,
   outline: "none",
   selectors: { "&[data-focus-visible]": focusRing },
+  "@media": {
+    // Phones: full width at the bottom, clear of the screen's edges.
+    [media.phone]: { left: vars.space.md, right: vars.space.md, bottom: vars.space.md },
+  },
 });
 
 export const toast = style({
   display: "flex",
   alignItems: "flex-start",
   gap: vars.space.md,
-  width: "min(380px, calc(100vw - 32px))",
+  width: "min(380px, calc(100vw - 24px))",
+  "@media": { [media.phone]: { width: "100%" } },
   padding: `${vars.space.md} ${vars.space.lg}`,
   background: vars.color.surfaceRaised,
   color: vars.color.text,
@@ -64,4 +69,11 @@ export const close = style({
   padding: vars.space.xxs,
   borderRadius: vars.radius.sm,
   selectors: { "&[data-focus-visible]": focusRing, "&[data-hovered]": { color: vars.color.text } },
+  "@media": {
+    [media.touch]: {
+      minWidth: TOUCH_TARGET,
+      minHeight: TOUCH_TARGET,
+      margin: `-${vars.space.sm} -${vars.space.sm} -${vars.space.sm} 0`,
+    },
+  },
 });

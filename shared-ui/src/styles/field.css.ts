@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../theme/theme.css";
+import { media, TOUCH_TARGET, vars } from "../theme/theme.css";
 
 export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 
@@ -22,12 +22,13 @@ export const input = style({
   selectors: {
     "&[data-focused]": {
       borderColor: vars.color.focus,
-      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
+      boxShadow: `0 0 0 1px ${vars.color.focus}`,
     },
     "&[data-invalid]": { borderColor: vars.color.danger },
     "&[data-disabled]": { opacity: 0.6 },
     "&::placeholder": { color: vars.color.textMuted },
   },
+  "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
 });
 
 export const description = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });

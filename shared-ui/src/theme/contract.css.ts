@@ -46,3 +46,22 @@ export const vars = createGlobalThemeContract(
   },
   (_value, path) => `portal-${path.join("-")}`,
 );
+
+/*
+ * Breakpoints (plain strings for `@media` in any app's .css.ts). Below `compact` the side
+ * navigation is a drawer and tables stack; `touch` also covers coarse pointers on wide screens,
+ * where every control gets a 44x44 px target.
+ */
+export const media = {
+  /** Phones and tablets: under 1024 px wide. */
+  compact: "screen and (max-width: 1023.98px)",
+  /** Laptops and up: the side navigation is pinned. */
+  wide: "screen and (min-width: 1024px)",
+  /** Phones: under 600 px wide. */
+  phone: "screen and (max-width: 599.98px)",
+  /** Where controls must be at least 44x44 px. */
+  touch: "screen and (max-width: 1023.98px), (pointer: coarse)",
+} as const;
+
+/** The smallest touch target (WCAG 2.5.5 AAA / platform guidelines), in CSS px. */
+export const TOUCH_TARGET = "44px";

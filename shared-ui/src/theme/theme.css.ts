@@ -1,7 +1,7 @@
 import { assignVars, globalStyle } from "@vanilla-extract/css";
-import { vars } from "./contract.css";
+import { media, TOUCH_TARGET, vars } from "./contract.css";
 
-export { vars };
+export { media, TOUCH_TARGET, vars };
 
 const shared = {
   space: {
@@ -38,7 +38,8 @@ const light = {
     surfaceMuted: "#f8fafc",
     surfaceRaised: "#ffffff",
     border: "#e2e8f0",
-    borderStrong: "#cbd5e1",
+    // Field, checkbox and secondary-button boundaries: at least 3:1 on surface and bg (WCAG 1.4.11).
+    borderStrong: "#7b8699",
     text: "#0f172a",
     textMuted: "#5b6678",
     textInverse: "#ffffff",
@@ -47,14 +48,15 @@ const light = {
     primaryText: "#ffffff",
     primarySoft: "#e8eefc",
     focus: "#3b82f6",
-    success: "#15803d",
+    success: "#147a3a",
     successSoft: "#dcfce7",
-    warning: "#b45309",
+    warning: "#a24a07",
     warningSoft: "#fef3c7",
     danger: "#c62828",
     dangerHover: "#a51f1f",
     dangerSoft: "#fde8e8",
-    neutral: "#64748b",
+    // 5.7:1 on neutralSoft (the old #64748b was 4.23:1, under AA).
+    neutral: "#526077",
     neutralSoft: "#eef2f6",
     overlay: "rgba(15, 23, 42, 0.45)",
     nav: "#0f1b33",
@@ -77,11 +79,12 @@ const dark = {
     surfaceMuted: "#0f172a",
     surfaceRaised: "#17223a",
     border: "#22304a",
-    borderStrong: "#33425f",
+    borderStrong: "#64748b",
     text: "#e5eaf3",
     textMuted: "#94a3b8",
     textInverse: "#0b1120",
-    primary: "#5b8cff",
+    // 4.95:1 on primarySoft (info badges, the balance pill); the old #5b8cff was 4.38:1.
+    primary: "#6b97ff",
     primaryHover: "#7aa2ff",
     primaryText: "#0b1120",
     primarySoft: "#1b2b52",
@@ -98,7 +101,7 @@ const dark = {
     overlay: "rgba(2, 6, 23, 0.7)",
     nav: "#0a1020",
     navText: "#e5eaf3",
-    navTextMuted: "#7d8ba3",
+    navTextMuted: "#94a3b8",
     navActive: "#18254a",
   },
   shadow: {

@@ -1,12 +1,12 @@
 import { UserResponse } from "@contracts/auth.ts";
 import { api, queryKeys, Skeleton, session, useUserEvents } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useInactivitySignOut } from "../../inactivity/use-inactivity-sign-out";
 import { RemoteBoundary } from "../../remotes/remote-boundary";
 import * as styles from "./app-layout.css";
-import { SideNav } from "./side-nav";
+import { NavDrawer, SideNav } from "./side-nav";
 import { TopBar } from "./top-bar";
 
 function PageFallback() {
@@ -34,23 +34,55 @@ function useCurrentUser() {
   }, [data]);
 }
 
-/** Top bar + fixed side navigation around every signed-in page (SPEC §2). */
+const WIDE = "(min-width: 1024px)";
+
+/** The navigation drawer's state: closed on every route change and when the screen widens. */
+function useNavDrawer(pathname: string) {
+  const [open, setOpen] = useState(false);
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    // A route change closes the drawer (set during render: no frame with it still open).
+    setShownFor(pathname);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (typeof matchMedia !== "function") return;
+    const mq = matchMedia(WIDE);
+    const onChange = () => {
+      if (mq.matches) setOpen(false);
+    };
+    mq.addEventListener("change", onChange);
+    return () => mq.removeEventListener("change", onChange);
+  }, []);
+  return [open, setOpen] as const;
+}
+
+/**
+ * Top bar + side navigation around every signed-in page (SPEC §2): pinned from 1024 px wide,
+ * a drawer opened from the top bar below that.
+ */
 export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useCurrentUser();
   useUserEvents();
   useInactivitySignOut(() => {
-    void session.signOut();
-    navigate("/auth/login", { replace: true });
+    // The API clears the refresh cookie first, so the login page cannot restore the session.
+    void session.signOut().then(() => navigate("/auth/login", { replace: true }));
   });
+
+  const [navOpen, setNavOpen] = useNavDrawer(pathname);
 
   return (
     <div className={styles.shell}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to main content
+      </a>
       <SideNav />
+      <NavDrawer isOpen={navOpen} onOpenChange={setNavOpen} />
       <div className={styles.main}>
-        <TopBar />
-        <main className={styles.content} id="main">
+        <TopBar navOpen={navOpen} onOpenNav={() => setNavOpen(true)} />
+        <main className={styles.content} id="main" tabIndex={-1}>
           <RemoteBoundary key={pathname}>
             <Suspense fallback={<PageFallback />}>
               <Outlet />

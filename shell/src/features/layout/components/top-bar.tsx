@@ -1,5 +1,5 @@
 import {
-  formatMoney,
+  formatEur,
   Menu,
   MenuItem,
   MenuSeparator,
@@ -12,9 +12,14 @@ import { Button as AriaButton } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import * as styles from "./app-layout.css";
 import { Icon } from "./icons";
+import { NAV_DRAWER_ID } from "./side-nav";
 
-/** SPEC §2 top bar: balance, greeting and the user menu (Settings, theme, Logout). */
-export function TopBar() {
+/**
+ * SPEC §2 top bar: balance, greeting and the user menu (Settings, theme, Logout). Under 1024 px
+ * it also holds the button that opens the navigation drawer, and on phones the greeting is
+ * shortened to "Hi, name".
+ */
+export function TopBar({ navOpen, onOpenNav }: { navOpen: boolean; onOpenNav: () => void }) {
   const user = useUser();
   const { data: profile } = useProfile();
   const { theme, toggle } = useTheme();
@@ -32,12 +37,24 @@ export function TopBar() {
 
   return (
     <header className={styles.topbar}>
+      <AriaButton
+        className={styles.menuButton}
+        aria-label="Open navigation"
+        aria-expanded={navOpen}
+        aria-controls={navOpen ? NAV_DRAWER_ID : undefined}
+        onPress={onOpenNav}
+      >
+        <Icon name="menu" size={22} />
+      </AriaButton>
       <span className={styles.balance} data-testid="balance" title="Credit balance">
         <Icon name="wallet" size={16} />
-        {formatMoney(profile?.credits)} EUR
+        {formatEur(profile?.credits)}
       </span>
       <span className={styles.welcome} data-testid="welcome">
         Welcome, {username}!
+      </span>
+      <span className={styles.welcomeShort} title={`Welcome, ${username}!`}>
+        Hi, {username}
       </span>
       <Menu
         aria-label="User menu"

@@ -274,7 +274,32 @@ async function initialise(dir: string, port: number) {
   }
 }
 
+/** The parent pid of a process (Linux /proc), or null where that cannot be read. */
+function parentPid(pid: number): number | null {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `deno run --watch` (npm run dev) restarts the program inside the same process without running
+ * its stop: the Postgres the previous run started is still there, a child of this very process.
+ * It is stopped cleanly (fast shutdown) so this run can start its own.
+ */
+async function stopLeftoverOfThisProcess(dir: string): Promise<void> {
+  const pid = runningPostmaster(dir);
+  if (!pid || parentPid(pid) !== Deno.pid) return;
+  log("info", "stopping the embedded postgres of the previous run (watch restart)", { pid });
+  Deno.kill(pid, "SIGINT");
+  const deadline = Date.now() + 15_000;
+  while (runningPostmaster(dir) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+}
+
 async function startEmbedded(dir: string, port: number, onFatal?: (message: string) => void): Promise<EmbeddedServer> {
+  await stopLeftoverOfThisProcess(dir);
   const running = runningPostmaster(dir);
   if (running) {
     throw new StartupError(

@@ -30,7 +30,82 @@ export const adminMessages = {
   linkedElsewhere: "This service is already linked to another order",
   userHasCredits: "This user still has credits. Remove them first, so the ledger records where the money went.",
   notYourself: "You cannot do this to your own account",
+  limitInvalid: "limit must be a whole number from 1 to 200",
+  limitTooLarge: "limit must be at most 200",
+  cursorInvalid: "Invalid cursor: pass the next_cursor of the previous page unchanged",
+  daysInvalid: "expiring_within_days must be a whole number from 0 to 3650",
 } as const;
+
+// ---------------------------------------------------------------- list pages (issue 18)
+
+/** Rows per page of an admin list when `limit` is not given, and the most one page may hold. */
+export const ADMIN_PAGE_DEFAULT = 50;
+export const ADMIN_PAGE_MAX = 200;
+
+/** Query-string values arrive as text; an empty one (`?q=`) means "not given". */
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+const PageQuery = {
+  limit: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,6}$/, adminMessages.limitInvalid)
+      .transform(Number)
+      .pipe(z.number().int().min(1, adminMessages.limitInvalid).max(ADMIN_PAGE_MAX, adminMessages.limitTooLarge))
+      .optional(),
+  ).describe(`Rows per page, 1 to ${ADMIN_PAGE_MAX} (default ${ADMIN_PAGE_DEFAULT}); more is refused with 422`),
+  cursor: z.preprocess(
+    emptyToUndefined,
+    z.string().max(2000, adminMessages.cursorInvalid).regex(/^[A-Za-z0-9_-]+$/, adminMessages.cursorInvalid).optional(),
+  ).describe("Opaque: the next_cursor of the previous page (same filters); omit for the first page"),
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()).describe(
+    "Case-insensitive search text",
+  ),
+};
+
+export const AdminUserQuery = z.object({
+  ...PageQuery,
+  q: PageQuery.q.describe("Case-insensitive: part of the username or email, or the start of the id"),
+});
+export type AdminUserQuery = z.output<typeof AdminUserQuery>;
+
+export const AdminServiceQuery = z.object({
+  ...PageQuery,
+  q: PageQuery.q.describe(
+    "Case-insensitive: part of the IPv4 or of the owner's email, the reseller id, or the start of the id",
+  ),
+  type: z.preprocess(emptyToUndefined, ServiceType.optional()),
+  status: z.preprocess(emptyToUndefined, ServiceStatus.optional()),
+});
+export type AdminServiceQuery = z.output<typeof AdminServiceQuery>;
+
+export const AdminOrderQuery = z.object({
+  ...PageQuery,
+  q: PageQuery.q.describe("Case-insensitive: part of the customer's email or username, or of the product name"),
+  status: z.preprocess(emptyToUndefined, OrderStatus.optional()),
+  expiring_within_days: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,4}$/, adminMessages.daysInvalid)
+      .transform(Number)
+      .pipe(z.number().int().max(3650, adminMessages.daysInvalid))
+      .optional(),
+  ).describe("Only orders whose expire date lies between now and now + this many days"),
+});
+export type AdminOrderQuery = z.output<typeof AdminOrderQuery>;
+
+export const AdminProductQuery = z.object({
+  ...PageQuery,
+  q: PageQuery.q.describe("Case-insensitive: part of the product name"),
+  type: z.preprocess(emptyToUndefined, ProductType.optional()),
+});
+export type AdminProductQuery = z.output<typeof AdminProductQuery>;
+
+/** Pass as `cursor` for the next page; null on the last page. */
+// Defaults to null so a web app reading an older API (no next_cursor) sees one complete page.
+const NextCursor = z.string().nullable().default(null);
 
 // Enough for numeric(12,2): 10 digits before the point.
 const MAX_AMOUNT_DIGITS = 10;
@@ -83,7 +158,7 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const AdminUserList = z.object({ users: z.array(AdminUser) });
+export const AdminUserList = z.object({ users: z.array(AdminUser), next_cursor: NextCursor });
 export type AdminUserList = z.infer<typeof AdminUserList>;
 
 export const CreditAdjustmentResult = z.object({
@@ -121,7 +196,7 @@ export const AdminService = z.object({
 });
 export type AdminService = z.infer<typeof AdminService>;
 
-export const AdminServiceList = z.object({ services: z.array(AdminService) });
+export const AdminServiceList = z.object({ services: z.array(AdminService), next_cursor: NextCursor });
 export type AdminServiceList = z.infer<typeof AdminServiceList>;
 
 const Required = (message: string) =>
@@ -190,7 +265,7 @@ export const AdminProduct = z.object({
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
-export const AdminProductList = z.object({ products: z.array(AdminProduct) });
+export const AdminProductList = z.object({ products: z.array(AdminProduct), next_cursor: NextCursor });
 export type AdminProductList = z.infer<typeof AdminProductList>;
 
 /** SPEC §5: all fields required, price a number with (up to) 2 decimals. */
@@ -246,7 +321,7 @@ export const AdminOrder = z.object({
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
-export const AdminOrderList = z.object({ orders: z.array(AdminOrder) });
+export const AdminOrderList = z.object({ orders: z.array(AdminOrder), next_cursor: NextCursor });
 export type AdminOrderList = z.infer<typeof AdminOrderList>;
 
 export const OrderStatusBody = z.object({ status: OrderStatus });

@@ -4,12 +4,16 @@ import { describe, validate } from "../openapi.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
 import {
   AdminOrderList,
+  AdminOrderQuery,
   AdminProduct,
   AdminProductList,
+  AdminProductQuery,
   AdminService,
   AdminServiceList,
+  AdminServiceQuery,
   AdminUser,
   AdminUserList,
+  AdminUserQuery,
   AuditList,
   AuditQuery,
   CreateProductBody,
@@ -54,8 +58,12 @@ export function adminRoutes(deps: Deps) {
   const { sql } = deps;
   return new Hono<AppEnv>()
     .use("*", requireAuth(deps), requireAdmin(deps))
-    .get("/users", describe({ summary: "All profiles, newest first", tags, response: AdminUserList }), async (c) =>
-      c.json({ users: await listUsers(sql) }, 200))
+    .get(
+      "/users",
+      describe({ summary: "Profiles, newest first, a page at a time (search, cursor)", tags, response: AdminUserList }),
+      validate("query", AdminUserQuery),
+      async (c) => c.json(await listUsers(sql, c.req.valid("query")), 200),
+    )
     .post(
       "/users",
       describe({ summary: "Create a user account", tags, response: AdminUser, status: 201 }),
@@ -98,8 +106,13 @@ export function adminRoutes(deps: Deps) {
     )
     .get(
       "/services",
-      describe({ summary: "All services with owner and order link", tags, response: AdminServiceList }),
-      async (c) => c.json({ services: await listAdminServices(sql) }, 200),
+      describe({
+        summary: "Services with owner and order link, newest first, a page at a time (search, filters, cursor)",
+        tags,
+        response: AdminServiceList,
+      }),
+      validate("query", AdminServiceQuery),
+      async (c) => c.json(await listAdminServices(sql, c.req.valid("query")), 200),
     )
     .post(
       "/services",
@@ -140,8 +153,9 @@ export function adminRoutes(deps: Deps) {
     )
     .get(
       "/products",
-      describe({ summary: "Products by type then price", tags, response: AdminProductList }),
-      async (c) => c.json({ products: await listAdminProducts(sql) }, 200),
+      describe({ summary: "Products by type then price, a page at a time (search, cursor)", tags, response: AdminProductList }),
+      validate("query", AdminProductQuery),
+      async (c) => c.json(await listAdminProducts(sql, c.req.valid("query")), 200),
     )
     .post(
       "/products",
@@ -157,8 +171,13 @@ export function adminRoutes(deps: Deps) {
     )
     .get(
       "/orders",
-      describe({ summary: "All orders with profile, product and services", tags, response: AdminOrderList }),
-      async (c) => c.json({ orders: await listAdminOrders(sql) }, 200),
+      describe({
+        summary: "Orders with profile, product and services, newest first, a page at a time (search, filters, cursor)",
+        tags,
+        response: AdminOrderList,
+      }),
+      validate("query", AdminOrderQuery),
+      async (c) => c.json(await listAdminOrders(sql, c.req.valid("query")), 200),
     )
     .put(
       "/orders/:id/status",

@@ -15,7 +15,14 @@ import {
   type CreditAdjustmentResult,
   type CreditOperation,
 } from "../../contracts/admin.ts";
-import type { CreateUserBody } from "../../contracts/admin.ts";
+import type {
+  AdminOrderQuery,
+  AdminProductQuery,
+  AdminServiceQuery,
+  AdminUserQuery,
+  CreateUserBody,
+} from "../../contracts/admin.ts";
+import { containsPattern, cursorShapes, decodeCursor, idPrefixRange, pageSize, toPage } from "./list-page.ts";
 import type { OrderStatus, ServiceStatus } from "../../contracts/common.ts";
 
 const conflict = (message: string) => new HttpError(409, ErrorCode.conflict, message);
@@ -33,11 +40,35 @@ const userColumns = (sql: Db) => sql`
 
 const toUser = (row: UserRow): AdminUser => ({ ...row, created_at: iso(row.created_at) });
 
-/** SPEC §7: all profiles, newest first. */
-export async function listUsers(sql: Db): Promise<AdminUser[]> {
-  const rows = await sql<UserRow[]>`
-    select ${userColumns(sql)} from profiles p order by p.created_at desc, p.id`;
-  return rows.map(toUser);
+/** The sort key as exact text (ISO 8601 with microseconds, whatever the DateStyle), for cursors. */
+type Keyed = { sort_at: string };
+
+/**
+ * SPEC §7: all profiles, newest first (id breaks ties), one page at a time (issue 18). `q` matches
+ * part of the username or email (trigram indexes) or the start of the id (a primary-key range).
+ */
+export async function listUsers(
+  sql: Db,
+  query: AdminUserQuery = {},
+): Promise<{ users: AdminUser[]; next_cursor: string | null }> {
+  const limit = pageSize(query.limit);
+  const after = query.cursor ? decodeCursor("users", query.cursor, cursorShapes.newestFirst) : null;
+  const q = query.q;
+  const ids = q ? idPrefixRange(q) : null;
+  const rows = await sql<(UserRow & Keyed)[]>`
+    select ${userColumns(sql)}, to_json(p.created_at) #>> '{}' as sort_at from profiles p
+    where true
+      ${after ? sql`and (p.created_at, p.id) < (${after[0]!}::text::timestamptz, ${after[1]!}::uuid)` : sql``}
+      ${
+    q
+      ? sql`and (p.username ilike ${containsPattern(q)} or p.email ilike ${containsPattern(q)}
+          ${ids ? sql`or p.id between ${ids[0]}::uuid and ${ids[1]}::uuid` : sql``})`
+      : sql``
+  }
+    order by p.created_at desc, p.id desc
+    limit ${limit + 1}`;
+  const { page, next_cursor } = toPage(rows, limit, "users", (r) => [r.sort_at, r.id]);
+  return { users: page.map(({ sort_at: _k, ...r }) => toUser(r)), next_cursor };
 }
 
 export async function getAdminUser(sql: Db, id: string): Promise<AdminUser | undefined> {
@@ -176,11 +207,40 @@ const serviceColumns = (sql: Db) => sql`
 
 const toAdminService = (row: ServiceRow): AdminService => ({ ...row, created_at: iso(row.created_at) });
 
-export async function listAdminServices(sql: Db): Promise<AdminService[]> {
-  const rows = await sql<ServiceRow[]>`
-    select ${serviceColumns(sql)} from services s join profiles p on p.id = s.user_id
-    order by s.created_at desc, s.id`;
-  return rows.map(toAdminService);
+/**
+ * Newest first (id breaks ties), one page at a time (issue 18). `q` matches part of the IPv4 or of
+ * the owner's email, the reseller id (digits) or the start of the id; `type` and `status` filter.
+ * The owner match is an `= any(array(...))` on services_user_idx, so every branch of the OR is an
+ * index scan.
+ */
+export async function listAdminServices(
+  sql: Db,
+  query: AdminServiceQuery = {},
+): Promise<{ services: AdminService[]; next_cursor: string | null }> {
+  const limit = pageSize(query.limit);
+  const after = query.cursor ? decodeCursor("services", query.cursor, cursorShapes.newestFirst) : null;
+  const q = query.q;
+  const ids = q ? idPrefixRange(q) : null;
+  const reseller = q && /^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647 ? Number(q) : null;
+  const rows = await sql<(ServiceRow & Keyed)[]>`
+    select ${serviceColumns(sql)}, to_json(s.created_at) #>> '{}' as sort_at
+    from services s join profiles p on p.id = s.user_id
+    where true
+      ${after ? sql`and (s.created_at, s.id) < (${after[0]!}::text::timestamptz, ${after[1]!}::uuid)` : sql``}
+      ${query.type ? sql`and s.service_type = ${query.type}` : sql``}
+      ${query.status ? sql`and s.service_status = ${query.status}` : sql``}
+      ${
+    q
+      ? sql`and (s.ipv4 ilike ${containsPattern(q)}
+          or s.user_id = any(array(select id from profiles where email ilike ${containsPattern(q)}))
+          ${reseller !== null ? sql`or s.reseller_id = ${reseller}` : sql``}
+          ${ids ? sql`or s.id between ${ids[0]}::uuid and ${ids[1]}::uuid` : sql``})`
+      : sql``
+  }
+    order by s.created_at desc, s.id desc
+    limit ${limit + 1}`;
+  const { page, next_cursor } = toPage(rows, limit, "services", (r) => [r.sort_at, r.id]);
+  return { services: page.map(({ sort_at: _k, ...r }) => toAdminService(r)), next_cursor };
 }
 
 async function getAdminService(sql: Db, id: string): Promise<AdminService | undefined> {
@@ -323,14 +383,32 @@ export async function removeService(sql: Sql, adminId: string, id: string): Prom
 
 type ProductRow = Omit<AdminProduct, "created_at"> & { created_at: Date };
 
-/** SPEC §7: ordered by type then price; archived products (removed but ordered) are not listed. */
-export async function listAdminProducts(sql: Db): Promise<AdminProduct[]> {
+/**
+ * SPEC §7: ordered by type then price (name, then id break ties), one page at a time (issue 18);
+ * archived products (removed but ordered) are not listed. `q` matches part of the name.
+ */
+export async function listAdminProducts(
+  sql: Db,
+  query: AdminProductQuery = {},
+): Promise<{ products: AdminProduct[]; next_cursor: string | null }> {
+  const limit = pageSize(query.limit);
+  const after = query.cursor ? decodeCursor("products", query.cursor, cursorShapes.products) : null;
   const rows = await sql<ProductRow[]>`
     select p.id, p.name, p.price, p.cpu, p.ram, p.storage, p.uplink, p.ddos_protection, p.product_type,
       p.created_at, (select count(*)::int from orders o where o.product_id = p.id) as orders_count
     from products p where p.archived_at is null
-    order by p.product_type, p.price, p.name, p.id`;
-  return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
+      ${
+    after
+      ? sql`and (p.product_type, p.price, p.name, p.id)
+          > (${after[0]!}, ${after[1]!}::numeric, ${after[2]!}, ${after[3]!}::uuid)`
+      : sql``
+  }
+      ${query.type ? sql`and p.product_type = ${query.type}` : sql``}
+      ${query.q ? sql`and p.name ilike ${containsPattern(query.q)}` : sql``}
+    order by p.product_type, p.price, p.name, p.id
+    limit ${limit + 1}`;
+  const { page, next_cursor } = toPage(rows, limit, "products", (r) => [r.product_type, r.price, r.name, r.id]);
+  return { products: page.map((r) => ({ ...r, created_at: iso(r.created_at) })), next_cursor };
 }
 
 export async function createProduct(
@@ -397,9 +475,21 @@ export async function removeProduct(sql: Sql, adminId: string, id: string): Prom
 
 type OrderRow = Omit<AdminOrder, "created_at" | "expire_date"> & { created_at: Date; expire_date: Date };
 
-/** SPEC §7: every order with its profile, product name and services, newest first. */
-export async function listAdminOrders(sql: Db): Promise<AdminOrder[]> {
-  const rows = await sql<OrderRow[]>`
+/**
+ * SPEC §7: every order with its profile, product name and services, newest first (id breaks ties),
+ * one page at a time (issue 18). `q` matches part of the customer's email or username or of the
+ * product name; `status` and `expiring_within_days` (expire date between now and now + n days)
+ * filter.
+ */
+export async function listAdminOrders(
+  sql: Db,
+  query: AdminOrderQuery = {},
+): Promise<{ orders: AdminOrder[]; next_cursor: string | null }> {
+  const limit = pageSize(query.limit);
+  const after = query.cursor ? decodeCursor("orders", query.cursor, cursorShapes.newestFirst) : null;
+  const q = query.q;
+  const days = query.expiring_within_days;
+  const rows = await sql<(OrderRow & Keyed)[]>`
     select o.id, o.user_id, p.username, p.email, o.product_id, pr.name as product_name,
       pr.price as product_price, (pr.archived_at is not null) as product_archived,
       o.expire_date, o.status, o.created_at,
@@ -407,9 +497,34 @@ export async function listAdminOrders(sql: Db): Promise<AdminOrder[]> {
         select json_agg(json_build_object('id', s.id, 'service_type', s.service_type,
           'service_status', s.service_status, 'ipv4', s.ipv4) order by s.created_at)
         from services s where s.order_id = o.id), '[]'::json) as services
+      , to_json(o.created_at) #>> '{}' as sort_at
     from orders o join profiles p on p.id = o.user_id join products pr on pr.id = o.product_id
-    order by o.created_at desc, o.id`;
-  return rows.map((r) => ({ ...r, created_at: iso(r.created_at), expire_date: iso(r.expire_date) }));
+    where true
+      ${after ? sql`and (o.created_at, o.id) < (${after[0]!}::text::timestamptz, ${after[1]!}::uuid)` : sql``}
+      ${query.status ? sql`and o.status = ${query.status}` : sql``}
+      ${
+    days !== undefined
+      ? sql`and o.expire_date >= now() and o.expire_date <= now() + make_interval(days => ${days}::int)`
+      : sql``
+  }
+      ${
+    q
+      ? sql`and (o.user_id = any(array(select id from profiles
+            where email ilike ${containsPattern(q)} or username ilike ${containsPattern(q)}))
+          or o.product_id = any(array(select id from products where name ilike ${containsPattern(q)})))`
+      : sql``
+  }
+    order by o.created_at desc, o.id desc
+    limit ${limit + 1}`;
+  const { page, next_cursor } = toPage(rows, limit, "orders", (r) => [r.sort_at, r.id]);
+  return {
+    orders: page.map(({ sort_at: _k, ...r }) => ({
+      ...r,
+      created_at: iso(r.created_at),
+      expire_date: iso(r.expire_date),
+    })),
+    next_cursor,
+  };
 }
 
 /**

@@ -2,8 +2,25 @@ import { AdminServiceList } from "@contracts/admin.ts";
 import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
-export const getServices = (signal?: AbortSignal) =>
-  api.get("/api/admin/services", AdminServiceList, { signal });
+/**
+ * The list comes a page at a time (issue 18); these screens show all of it, so the pages are
+ * followed to the end (no page repeats or misses a row, even if rows are added meanwhile).
+ */
+export const getServices = async (signal?: AbortSignal): Promise<AdminServiceList> => {
+  const first = await api.get("/api/admin/services", AdminServiceList, { signal });
+  const services = [...first.services];
+  let cursor = first.next_cursor;
+  while (cursor) {
+    const page = await api.get(
+      `/api/admin/services?cursor=${encodeURIComponent(cursor)}`,
+      AdminServiceList,
+      { signal },
+    );
+    services.push(...page.services);
+    cursor = page.next_cursor;
+  }
+  return { services, next_cursor: null };
+};
 
 export const servicesQueryOptions = () =>
   queryOptions({

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run test:e2e`: builds the web apps whose dist is missing, then runs the e2e suite
- * (e2e/vitest.config.ts) in Debian's chromium against the `npm start` portal.
+ * `npm run test:e2e`: installs Debian's chromium if it is missing (and it can), builds the web
+ * apps whose dist is missing, then runs the e2e suite (e2e/vitest.config.ts) in that chromium
+ * against the `npm start` portal.
  * Exits non-zero on failure; vitest prints the pass/fail counts.
  */
 import { spawnSync } from "node:child_process";
@@ -11,10 +12,30 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium)) {
-  console.error(`e2e: ${chromium} not found. Install it with: apt-get install -y chromium`);
+const INSTALL =
+  "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium";
+
+/**
+ * `npm ci && npm test` on a fresh Debian machine: installs Debian's chromium when it is missing
+ * and we can (root, apt-get present), like `npm run bench` does for wrk; otherwise prints the command.
+ */
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const canInstall =
+    !process.env.CHROMIUM_PATH &&
+    process.getuid?.() === 0 &&
+    spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  if (canInstall) {
+    console.log("e2e: installing chromium from Debian...");
+    const r = spawnSync("sh", ["-c", `${INSTALL} >/dev/null`], { stdio: "inherit" });
+    if (r.status === 0 && existsSync(chromium)) return;
+    console.error("e2e: installing chromium failed.");
+  }
+  const command = process.getuid?.() === 0 ? INSTALL : `sudo sh -c '${INSTALL}'`;
+  console.error(`e2e: ${chromium} not found. Install it with: ${command}`);
   process.exit(1);
 }
+ensureChromium();
 
 const webApps = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin"];
 for (const app of webApps) {

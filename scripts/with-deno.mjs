@@ -1,4 +1,4 @@
-// Runs a Deno script of the API with every permission it needs (npm installs deno; see STACK-NOTES).
+// Runs a Deno script of the API with every permission it needs (deno comes from npm: the `deno` package).
 import { spawn } from "node:child_process";
 
 const [script, ...args] = process.argv.slice(2);

@@ -80,7 +80,8 @@ Deno.test({
       });
       assert.equal(adjust.status, 200, await adjust.text());
       assert.ok(
-        await readUntil(/event: profile\ndata: .*"credits":"12\.34"/, 5_000),
+        // The demo customer starts with 111.01 EUR (api/src/seed.ts): 111.01 + 12.34.
+        await readUntil(/event: profile\ndata: .*"credits":"123\.35"/, 5_000),
         `the balance change made on A reached the stream on B:\n${received}`,
       );
       abort.abort();

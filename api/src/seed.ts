@@ -1,5 +1,6 @@
-import type { Sql } from "./db.ts";
-import { createAccount } from "./auth/auth.service.ts";
+import type { Sql, Tx } from "./db.ts";
+import { hashPassword } from "./auth/passwords.ts";
+import { recordAudit } from "./audit/audit.ts";
 import { log } from "./log.ts";
 
 export const DEMO_ACCOUNTS = [
@@ -15,13 +16,41 @@ const DEMO_PRODUCTS = [
   ["Dedicated Intel", "99.00", "Intel Xeon E-2388G", "128 GB DDR4 ECC", "2 x 1.92 TB NVMe", "10 Gbit/s", "Permanent DDoS protection up to 1 Tbit/s", "dedicated"],
 ] as const;
 
-/** On an empty database: a demo admin, a demo customer and demo products, so `npm start` is usable at once. */
+/**
+ * What the demo customer owns, so the first run shows the product: a PayPal top-up, then two
+ * purchases (a VPS and a dedicated server), each order with its service linked (services.order_id,
+ * as an admin links them) and each money movement with its ledger row and audit row, exactly as
+ * the capture and purchase paths write them. Balance = sum of the ledger = 200.00 - 9.99 - 79.00.
+ */
+export const DEMO_CUSTOMER_DATA = {
+  topup: { amount: "200.00", paypalOrderId: "DEMO-ORDER-0001", captureId: "DEMO-CAPTURE-0001" },
+  purchases: [
+    {
+      product: "VPS Plus",
+      service: { service_type: "vps", ipv4: "203.0.113.10", ram: "4", cpu: "2", storage: "80", reseller_id: 1001 },
+    },
+    {
+      product: "Dedicated AMD",
+      service: {
+        service_type: "dedicated",
+        ipv4: "203.0.113.20",
+        ram: "64 GB DDR5",
+        cpu: "AMD Ryzen 7 7700",
+        storage: "2 x 1 TB NVMe",
+        reseller_id: 2001,
+      },
+    },
+  ],
+  credits: "111.01",
+} as const;
+
+/** On an empty database, in one SQL transaction: demo accounts, products and the customer's data, so `npm start` is usable at once. */
 export async function seedDemo(sql: Sql): Promise<boolean> {
   // Instances starting together must not both see an empty database and seed it twice.
   const lock = await sql.reserve();
   try {
     await lock`select pg_advisory_lock(${SEED_LOCK})`;
-    return await seedIfEmpty(sql);
+    return await sql.begin((tx) => seedIfEmpty(tx));
   } finally {
     await lock`select pg_advisory_unlock(${SEED_LOCK})`;
     lock.release();
@@ -30,17 +59,86 @@ export async function seedDemo(sql: Sql): Promise<boolean> {
 
 const SEED_LOCK = 72_701_002;
 
-async function seedIfEmpty(sql: Sql): Promise<boolean> {
-  const [existing] = await sql`select 1 from profiles limit 1`;
+async function seedIfEmpty(tx: Tx): Promise<boolean> {
+  const [existing] = await tx`select 1 from profiles limit 1`;
   if (existing) return false;
+  const ids: Record<string, string> = {};
   for (const account of DEMO_ACCOUNTS) {
-    const user = await createAccount(sql, account);
-    if (account.admin) await sql`insert into user_roles (user_id, role) values (${user.id}, 'admin')`;
+    const passwordHash = await hashPassword(account.password);
+    const [row] = await tx<{ id: string }[]>`
+      insert into profiles (username, email) values (${account.username}, ${account.email}) returning id`;
+    await tx`insert into credentials (user_id, password_hash) values (${row!.id}, ${passwordHash})`;
+    if (account.admin) await tx`insert into user_roles (user_id, role) values (${row!.id}, 'admin')`;
+    ids[account.email] = row!.id;
   }
+  const products: Record<string, { id: string; price: string }> = {};
   for (const [name, price, cpu, ram, storage, uplink, ddos, type] of DEMO_PRODUCTS) {
-    await sql`insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
-      values (${name}, ${price}, ${cpu}, ${ram}, ${storage}, ${uplink}, ${ddos}, ${type})`;
+    const [row] = await tx<{ id: string; price: string }[]>`
+      insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+      values (${name}, ${price}, ${cpu}, ${ram}, ${storage}, ${uplink}, ${ddos}, ${type})
+      returning id, price::text`;
+    products[name] = row!;
   }
+  await seedCustomer(tx, ids["customer@example.com"]!, products);
   log("info", "demo data seeded");
   return true;
+}
+
+async function seedCustomer(tx: Tx, userId: string, products: Record<string, { id: string; price: string }>) {
+  const { topup } = DEMO_CUSTOMER_DATA;
+  // The top-up: a completed PayPal order (simulated ids), the credit, its ledger row and audit row.
+  const [credited] = await tx<{ credits: string }[]>`
+    update profiles set credits = credits + ${topup.amount}::numeric where id = ${userId} returning credits::text`;
+  const [topupRow] = await tx<{ id: string }[]>`
+    insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
+    values (${userId}, ${topup.amount}::numeric, 'paid', 'topup', ${topup.captureId}, now() - interval '3 days')
+    returning id`;
+  await tx`
+    insert into paypal_orders (id, user_id, amount, currency, status, request_id, capture_id, capture_status,
+      transaction_id, created_at, completed_at)
+    values (${topup.paypalOrderId}, ${userId}, ${topup.amount}::numeric, 'EUR', 'completed', gen_random_uuid(),
+      ${topup.captureId}, 'COMPLETED', ${topupRow!.id}, now() - interval '3 days', now() - interval '3 days')`;
+  await recordAudit(tx, {
+    actorId: userId,
+    action: "credits.topup",
+    entity: "profile",
+    entityId: userId,
+    before: { credits: "0.00" },
+    after: {
+      credits: credited!.credits,
+      amount: topup.amount,
+      paypal_order_id: topup.paypalOrderId,
+      paypal_capture_id: topup.captureId,
+      transaction_id: topupRow!.id,
+      source: "seed",
+    },
+  });
+
+  // The purchases: debit, order (30 days from the purchase), ledger row, audit row, linked service.
+  for (const { product: name, service } of DEMO_CUSTOMER_DATA.purchases) {
+    const product = products[name]!;
+    const [debited] = await tx<{ credits: string; before: string }[]>`
+      update profiles set credits = credits - ${product.price}::numeric where id = ${userId}
+      returning credits::text, (credits + ${product.price}::numeric)::text as before`;
+    const [order] = await tx<{ id: string }[]>`
+      insert into orders (user_id, product_id, expire_date, status, created_at)
+      values (${userId}, ${product.id}, now() + interval '28 days', 'active', now() - interval '2 days')
+      returning id`;
+    await tx`
+      insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
+      values (${userId}, -(${product.price}::numeric), 'paid', 'purchase', ${`ORDER-${product.id.slice(0, 8)}`},
+        now() - interval '2 days')`;
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "order.purchase",
+      entity: "order",
+      entityId: order!.id,
+      before: { credits: debited!.before },
+      after: { credits: debited!.credits, order_id: order!.id, product: name, source: "seed" },
+    });
+    await tx`
+      insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id)
+      values (${userId}, ${service.service_type}, 'active', ${service.ipv4}, ${service.ram}, ${service.cpu},
+        ${service.storage}, ${service.reseller_id}, ${order!.id})`;
+  }
 }

@@ -66,7 +66,7 @@ export function createProviderClient(options: { url: string; token: string; time
 }
 
 /**
- * The configured provider, or the simulator when SERVER_PROVIDER_URL is unset (ARCHITECTURE.md:
+ * The configured provider, or the simulator when SERVER_PROVIDER_URL is unset (docs/architecture.md:
  * `npm start` works offline). The simulator uses SERVER_PROVIDER_TOKEN when given, else a random one.
  */
 export async function openProvider(config: Config): Promise<{ client: ProviderClient; sim?: ProviderSim; close(): Promise<void> }> {

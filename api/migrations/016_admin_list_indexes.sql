@@ -19,6 +19,7 @@ create index orders_created_id_idx on orders (created_at desc, id desc);
 create index orders_product_idx on orders (product_id);
 create index orders_expire_idx on orders (expire_date);
 
--- Products: by type, then price (name and id break ties); archived ones are not listed.
-create index products_list_order_idx on products (product_type, price, name, id) where archived_at is null;
+-- Products: the admin list reads products_type_price_idx (001) like the shop; the few rows
+-- sharing a type and price are sorted by name and id on top. A second index on the same
+-- leading columns would only compete with it.
 create index products_name_trgm_idx on products using gin (name gin_trgm_ops);

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { SignUpBody } from "./auth.ts";
-import { Money, OrderStatus, ProductType, ServiceStatus, ServiceType, Timestamp, Uuid } from "./common.ts";
+import {
+  Money,
+  OrderStatus,
+  ProductType,
+  ServiceStatus,
+  ServiceType,
+  Timestamp,
+  Uuid,
+} from "./common.ts";
 
 /** SPEC §5 and §8 admin messages (exact text), plus the ones the spec leaves to us. */
 export const adminMessages = {
@@ -28,7 +36,8 @@ export const adminMessages = {
   productNotFound: "Product not found",
   otherUsersOrder: "The order belongs to another user",
   linkedElsewhere: "This service is already linked to another order",
-  userHasCredits: "This user still has credits. Remove them first, so the ledger records where the money went.",
+  userHasCredits:
+    "This user still has credits. Remove them first, so the ledger records where the money went.",
   notYourself: "You cannot do this to your own account",
   limitInvalid: "limit must be a whole number from 1 to 200",
   limitTooLarge: "limit must be at most 200",
@@ -46,27 +55,47 @@ export const ADMIN_PAGE_MAX = 200;
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 const PageQuery = {
-  limit: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d{1,6}$/, adminMessages.limitInvalid)
-      .transform(Number)
-      .pipe(z.number().int().min(1, adminMessages.limitInvalid).max(ADMIN_PAGE_MAX, adminMessages.limitTooLarge))
-      .optional(),
-  ).describe(`Rows per page, 1 to ${ADMIN_PAGE_MAX} (default ${ADMIN_PAGE_DEFAULT}); more is refused with 422`),
-  cursor: z.preprocess(
-    emptyToUndefined,
-    z.string().max(2000, adminMessages.cursorInvalid).regex(/^[A-Za-z0-9_-]+$/, adminMessages.cursorInvalid).optional(),
-  ).describe("Opaque: the next_cursor of the previous page (same filters); omit for the first page"),
-  q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()).describe(
-    "Case-insensitive search text",
-  ),
+  limit: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{1,6}$/, adminMessages.limitInvalid)
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(1, adminMessages.limitInvalid)
+            .max(ADMIN_PAGE_MAX, adminMessages.limitTooLarge),
+        )
+        .optional(),
+    )
+    .describe(
+      `Rows per page, 1 to ${ADMIN_PAGE_MAX} (default ${ADMIN_PAGE_DEFAULT}); more is refused with 422`,
+    ),
+  cursor: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .max(2000, adminMessages.cursorInvalid)
+        .regex(/^[A-Za-z0-9_-]+$/, adminMessages.cursorInvalid)
+        .optional(),
+    )
+    .describe(
+      "Opaque: the next_cursor of the previous page (same filters); omit for the first page",
+    ),
+  q: z
+    .preprocess(emptyToUndefined, z.string().trim().max(200).optional())
+    .describe("Case-insensitive search text"),
 };
 
 export const AdminUserQuery = z.object({
   ...PageQuery,
-  q: PageQuery.q.describe("Case-insensitive: part of the username or email, or the start of the id"),
+  q: PageQuery.q.describe(
+    "Case-insensitive: part of the username or email, or the start of the id",
+  ),
 });
 export type AdminUserQuery = z.output<typeof AdminUserQuery>;
 
@@ -82,17 +111,21 @@ export type AdminServiceQuery = z.output<typeof AdminServiceQuery>;
 
 export const AdminOrderQuery = z.object({
   ...PageQuery,
-  q: PageQuery.q.describe("Case-insensitive: part of the customer's email or username, or of the product name"),
+  q: PageQuery.q.describe(
+    "Case-insensitive: part of the customer's email or username, or of the product name",
+  ),
   status: z.preprocess(emptyToUndefined, OrderStatus.optional()),
-  expiring_within_days: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d{1,4}$/, adminMessages.daysInvalid)
-      .transform(Number)
-      .pipe(z.number().int().max(3650, adminMessages.daysInvalid))
-      .optional(),
-  ).describe("Only orders whose expire date lies between now and now + this many days"),
+  expiring_within_days: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{1,4}$/, adminMessages.daysInvalid)
+        .transform(Number)
+        .pipe(z.number().int().max(3650, adminMessages.daysInvalid))
+        .optional(),
+    )
+    .describe("Only orders whose expire date lies between now and now + this many days"),
 });
 export type AdminOrderQuery = z.output<typeof AdminOrderQuery>;
 
@@ -122,7 +155,10 @@ export const PositiveAmount = Input.pipe(
   z
     .string()
     .superRefine((v, ctx) => {
-      if (!/^-?\d+(\.\d{1,2})?$/.test(v) || v.replace(/^-/, "").split(".")[0]!.length > MAX_AMOUNT_DIGITS) {
+      if (
+        !/^-?\d+(\.\d{1,2})?$/.test(v) ||
+        v.replace(/^-/, "").split(".")[0]!.length > MAX_AMOUNT_DIGITS
+      ) {
         ctx.addIssue({ code: "custom", message: adminMessages.validAmount, abort: true });
         return;
       }
@@ -141,7 +177,9 @@ export type CreditOperation = z.infer<typeof CreditOperation>;
 
 export const CreditAdjustmentBody = z.object({
   operation: CreditOperation,
-  amount: z.union([z.string(), z.number()], { error: adminMessages.validAmount }).pipe(PositiveAmount),
+  amount: z
+    .union([z.string(), z.number()], { error: adminMessages.validAmount })
+    .pipe(PositiveAmount),
 });
 export type CreditAdjustmentBody = z.input<typeof CreditAdjustmentBody>;
 
@@ -196,7 +234,10 @@ export const AdminService = z.object({
 });
 export type AdminService = z.infer<typeof AdminService>;
 
-export const AdminServiceList = z.object({ services: z.array(AdminService), next_cursor: NextCursor });
+export const AdminServiceList = z.object({
+  services: z.array(AdminService),
+  next_cursor: NextCursor,
+});
 export type AdminServiceList = z.infer<typeof AdminServiceList>;
 
 const Required = (message: string) =>
@@ -238,7 +279,8 @@ export const CreateServiceBody = z
       ["storage", adminMessages.storageInteger],
     ] as const;
     for (const [field, message] of fields) {
-      if (!/^[1-9]\d{0,5}$/.test(v[field])) ctx.addIssue({ code: "custom", message, path: [field] });
+      if (!/^[1-9]\d{0,5}$/.test(v[field]))
+        ctx.addIssue({ code: "custom", message, path: [field] });
     }
   });
 export type CreateServiceBody = z.input<typeof CreateServiceBody>;
@@ -265,7 +307,10 @@ export const AdminProduct = z.object({
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
-export const AdminProductList = z.object({ products: z.array(AdminProduct), next_cursor: NextCursor });
+export const AdminProductList = z.object({
+  products: z.array(AdminProduct),
+  next_cursor: NextCursor,
+});
 export type AdminProductList = z.infer<typeof AdminProductList>;
 
 /** SPEC §5: all fields required, price a number with (up to) 2 decimals. */

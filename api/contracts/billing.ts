@@ -15,9 +15,11 @@ export const billingMessages = {
   success: "Payment successful",
   /** Issue 15: a capture PayPal holds as PENDING (eCheck, review): credited when it completes. */
   pendingTitle: "Payment pending",
-  pending: "PayPal is still processing this payment. Your credits will be added as soon as it completes; please do not pay again.",
+  pending:
+    "PayPal is still processing this payment. Your credits will be added as soon as it completes; please do not pay again.",
   /** Issue 15: a capture whose outcome is unknown is read back from PayPal by the API on its own. */
-  captureRecovering: "If PayPal took the payment, your credits will be added automatically within a few minutes.",
+  captureRecovering:
+    "If PayPal took the payment, your credits will be added automatically within a few minutes.",
   cancelled: "Payment cancelled",
   cancelledDetail: "No money was taken.",
   noTransactions: "No transactions found. Make your first credit purchase to get started.",
@@ -38,18 +40,16 @@ export const RELOAD_AFTER_PAYMENT_MS = 1500;
  * A top-up amount: a number from 5 to 300 with at most 2 decimals (step 0.01), as typed or as a
  * JSON number. Checked on its digits, never through float arithmetic; normalised to "25.00".
  */
-export const TopUpAmount = z
-  .unknown()
-  .transform((v, ctx) => {
-    const text = typeof v === "string" || typeof v === "number" ? String(v).trim() : "";
-    const m = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text);
-    const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : Number.NaN;
-    if (!m || !(cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS)) {
-      ctx.addIssue({ code: "custom", message: billingMessages.invalidAmount });
-      return z.NEVER;
-    }
-    return `${Number(m[1])}.${(m[2] ?? "").padEnd(2, "0")}`;
-  });
+export const TopUpAmount = z.unknown().transform((v, ctx) => {
+  const text = typeof v === "string" || typeof v === "number" ? String(v).trim() : "";
+  const m = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text);
+  const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : Number.NaN;
+  if (!m || !(cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS)) {
+    ctx.addIssue({ code: "custom", message: billingMessages.invalidAmount });
+    return z.NEVER;
+  }
+  return `${Number(m[1])}.${(m[2] ?? "").padEnd(2, "0")}`;
+});
 
 export const CreateOrderBody = z.object({
   amount: TopUpAmount,
@@ -68,7 +68,9 @@ export const CreateOrderResponse = z.object({
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
-export const OrderIdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "Invalid order id") });
+export const OrderIdParam = z.object({
+  id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "Invalid order id"),
+});
 
 export const CaptureResponse = z.object({
   order_id: z.string(),
@@ -95,7 +97,14 @@ export const BillingConfig = z.object({
 export type BillingConfig = z.infer<typeof BillingConfig>;
 
 export const TransactionStatus = z.enum(["paid", "refunded", "reversed"]);
-export const TransactionKind = z.enum(["topup", "purchase", "renewal", "admin_adjustment", "refund", "reversal"]);
+export const TransactionKind = z.enum([
+  "topup",
+  "purchase",
+  "renewal",
+  "admin_adjustment",
+  "refund",
+  "reversal",
+]);
 
 export const Transaction = z.object({
   id: Uuid,

@@ -45,4 +45,6 @@ export function findNullCharacter(value: unknown, path = ""): string | null {
   return null;
 }
 
-export const NoNullText = z.string().refine((s) => !s.includes("\u0000"), { message: `Text ${NULL_CHARACTER_MESSAGE}` });
+export const NoNullText = z
+  .string()
+  .refine((s) => !s.includes("\u0000"), { message: `Text ${NULL_CHARACTER_MESSAGE}` });

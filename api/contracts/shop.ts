@@ -10,7 +10,8 @@ export const ShopMessages = {
   insufficientCreditsOrder: "You don't have enough credits for this order.",
   insufficientCreditsRenewal: "You don't have enough credits to renew this order.",
   orderSuccessTitle: "Order Successful",
-  orderSuccess: (productName: string) => `Your ${productName} is now active for ${ORDER_PERIOD_DAYS} days!`,
+  orderSuccess: (productName: string) =>
+    `Your ${productName} is now active for ${ORDER_PERIOD_DAYS} days!`,
   orderFailedTitle: "Order Failed",
   renewalSuccessTitle: "Renewal Successful",
   renewalFailedTitle: "Renewal Failed",

@@ -44,7 +44,14 @@ function declared(spec: Spec, schema: Schema, out = new Set<string>()): Set<stri
   return out;
 }
 
-function check(spec: Spec, schema: Schema, value: unknown, path: string, errors: string[], extras = true): void {
+function check(
+  spec: Spec,
+  schema: Schema,
+  value: unknown,
+  path: string,
+  errors: string[],
+  extras = true,
+): void {
   const s = resolve(spec, schema);
   for (const branch of s.allOf ?? []) check(spec, branch, value, path, errors, false);
   for (const key of ["anyOf", "oneOf"] as const) {
@@ -56,7 +63,8 @@ function check(spec: Spec, schema: Schema, value: unknown, path: string, errors:
     });
     if (!ok) errors.push(`${path}: matches none of ${key}`);
   }
-  if (s.enum && !s.enum.includes(value)) errors.push(`${path}: ${JSON.stringify(value)} not in ${JSON.stringify(s.enum)}`);
+  if (s.enum && !s.enum.includes(value))
+    errors.push(`${path}: ${JSON.stringify(value)} not in ${JSON.stringify(s.enum)}`);
   const type = s.type ?? (s.properties ? "object" : undefined);
   if (type === "object") {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -64,7 +72,8 @@ function check(spec: Spec, schema: Schema, value: unknown, path: string, errors:
       return;
     }
     const obj = value as Record<string, unknown>;
-    for (const r of s.required ?? []) if (!(r in obj)) errors.push(`${path}: missing required ${r}`);
+    for (const r of s.required ?? [])
+      if (!(r in obj)) errors.push(`${path}: missing required ${r}`);
     for (const [k, v] of Object.entries(obj)) {
       const prop = s.properties?.[k];
       if (prop) check(spec, prop, v, `${path}.${k}`, errors);
@@ -72,35 +81,50 @@ function check(spec: Spec, schema: Schema, value: unknown, path: string, errors:
     if (extras) {
       const known = declared(spec, schema);
       if (known && known.size) {
-        for (const k of Object.keys(obj)) if (!known.has(k)) errors.push(`${path}: member ${k} is not in PayPal's schema`);
+        for (const k of Object.keys(obj))
+          if (!known.has(k)) errors.push(`${path}: member ${k} is not in PayPal's schema`);
       }
     }
   } else if (type === "array") {
     if (!Array.isArray(value)) return void errors.push(`${path}: not an array`);
-    if (s.minItems !== undefined && value.length < s.minItems) errors.push(`${path}: fewer than ${s.minItems} items`);
-    if (s.maxItems !== undefined && value.length > s.maxItems) errors.push(`${path}: more than ${s.maxItems} items`);
+    if (s.minItems !== undefined && value.length < s.minItems)
+      errors.push(`${path}: fewer than ${s.minItems} items`);
+    if (s.maxItems !== undefined && value.length > s.maxItems)
+      errors.push(`${path}: more than ${s.maxItems} items`);
     if (s.items) {
       for (const [i, v] of value.entries()) check(spec, s.items, v, `${path}[${i}]`, errors);
     }
   } else if (type === "string") {
     if (typeof value !== "string") return void errors.push(`${path}: not a string`);
-    if (s.minLength !== undefined && value.length < s.minLength) errors.push(`${path}: shorter than ${s.minLength}`);
-    if (s.maxLength !== undefined && value.length > s.maxLength) errors.push(`${path}: longer than ${s.maxLength}`);
-    if (s.pattern && !new RegExp(s.pattern).test(value)) errors.push(`${path}: ${JSON.stringify(value)} !~ ${s.pattern}`);
-    if (s.format === "date-time" && Number.isNaN(Date.parse(value))) errors.push(`${path}: not a date-time`);
+    if (s.minLength !== undefined && value.length < s.minLength)
+      errors.push(`${path}: shorter than ${s.minLength}`);
+    if (s.maxLength !== undefined && value.length > s.maxLength)
+      errors.push(`${path}: longer than ${s.maxLength}`);
+    if (s.pattern && !new RegExp(s.pattern).test(value))
+      errors.push(`${path}: ${JSON.stringify(value)} !~ ${s.pattern}`);
+    if (s.format === "date-time" && Number.isNaN(Date.parse(value)))
+      errors.push(`${path}: not a date-time`);
   } else if (type === "boolean") {
     if (typeof value !== "boolean") errors.push(`${path}: not a boolean`);
   } else if (type === "integer" || type === "number") {
-    if (typeof value !== "number" || (type === "integer" && !Number.isInteger(value))) errors.push(`${path}: not a ${type}`);
+    if (typeof value !== "number" || (type === "integer" && !Number.isInteger(value)))
+      errors.push(`${path}: not a ${type}`);
   }
 }
 
 let checked = 0;
 function conforms(spec: Spec, schemaName: string | Schema[], value: unknown, what: string) {
-  const schema = typeof schemaName === "string" ? { $ref: `#/components/schemas/${schemaName}` } : { allOf: schemaName };
+  const schema =
+    typeof schemaName === "string"
+      ? { $ref: `#/components/schemas/${schemaName}` }
+      : { allOf: schemaName };
   const errors: string[] = [];
   check(spec, schema, value, what, errors);
-  assert.deepEqual(errors, [], `${what} does not conform to PayPal's schema:\n${errors.join("\n")}`);
+  assert.deepEqual(
+    errors,
+    [],
+    `${what} does not conform to PayPal's schema:\n${errors.join("\n")}`,
+  );
   checked++;
 }
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -110,40 +134,87 @@ test("paypal sim: every response and webhook body conforms to PayPal's published
   const received: string[] = [];
   const abort = new AbortController();
   const { promise, resolve: listening } = Promise.withResolvers<Deno.NetAddr>();
-  const sink = Deno.serve({ port: 0, hostname: "127.0.0.1", signal: abort.signal, onListen: listening }, async (req) => {
-    received.push(await req.text());
-    return new Response(null, { status: 200 });
-  });
+  const sink = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", signal: abort.signal, onListen: listening },
+    async (req) => {
+      received.push(await req.text());
+      return new Response(null, { status: 200 });
+    },
+  );
   const hook = `http://127.0.0.1:${(await promise).port}/hook`;
   try {
-    const { access_token } = await (await fetch(`${sim.url}/v1/oauth2/token`, {
-      method: "POST",
-      headers: { authorization: `Basic ${btoa(`${SIM_CLIENT_ID}:${SIM_CLIENT_SECRET}`)}` },
-      body: "grant_type=client_credentials",
-    })).json();
-    const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const { access_token } = await (
+      await fetch(`${sim.url}/v1/oauth2/token`, {
+        method: "POST",
+        headers: { authorization: `Basic ${btoa(`${SIM_CLIENT_ID}:${SIM_CLIENT_SECRET}`)}` },
+        body: "grant_type=client_credentials",
+      })
+    ).json();
+    const call = async (
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
       const res = await fetch(`${sim.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json", ...headers },
+        headers: {
+          authorization: `Bearer ${access_token}`,
+          "content-type": "application/json",
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: await res.json() };
     };
     const full = { prefer: "return=representation" };
-    const createBody = { intent: "CAPTURE", purchase_units: [{ reference_id: "default", amount: { currency_code: "EUR", value: "25.00" } }] };
-    const create = async (extra: Record<string, unknown> = {}, headers: Record<string, string> = full) => {
+    const createBody = {
+      intent: "CAPTURE",
+      purchase_units: [
+        { reference_id: "default", amount: { currency_code: "EUR", value: "25.00" } },
+      ],
+    };
+    const create = async (
+      extra: Record<string, unknown> = {},
+      headers: Record<string, string> = full,
+    ) => {
       const r = await call("POST", "/v2/checkout/orders", { ...createBody, ...extra }, headers);
       conforms(orders, "order", r.body, `create ${r.status}`);
       return r.body;
     };
     const order = (id: string) => call("GET", `/v2/checkout/orders/${id}`);
     const capture = (id: string, requestId = crypto.randomUUID()) =>
-      call("POST", `/v2/checkout/orders/${id}/capture`, {}, { ...full, "paypal-request-id": requestId });
-    const error = (spec: Spec, status: number, captureSchema: string | null, body: unknown, what: string) =>
-      conforms(spec, [ref(`error_${status}`), ...(captureSchema ? [ref(captureSchema)] : [])], body, what);
+      call(
+        "POST",
+        `/v2/checkout/orders/${id}/capture`,
+        {},
+        { ...full, "paypal-request-id": requestId },
+      );
+    const error = (
+      spec: Spec,
+      status: number,
+      captureSchema: string | null,
+      body: unknown,
+      what: string,
+    ) =>
+      conforms(
+        spec,
+        [ref(`error_${status}`), ...(captureSchema ? [ref(captureSchema)] : [])],
+        body,
+        what,
+      );
 
     await create({}, {});
-    await create({ payment_source: { paypal: { experience_context: { return_url: "https://example.com/r", cancel_url: "https://example.com/c" } } } });
+    await create({
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: "https://example.com/r",
+            cancel_url: "https://example.com/c",
+          },
+        },
+      },
+    });
     const paa = await create({ payment_source: { paypal: {} } });
     assert.equal(paa.status, "PAYER_ACTION_REQUIRED");
     assert.ok(paa.links.some((l: { rel: string }) => l.rel === "payer-action"));
@@ -192,8 +263,15 @@ test("paypal sim: every response and webhook body conforms to PayPal's published
     conforms(orders, "order", (await capture(pending.id)).body, "capture PENDING");
     await sim.controls.completePendingCapture(pending.id);
 
-    for (const eventType of ["PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED", "PAYMENT.REFUND.PENDING", "PAYMENT.REFUND.FAILED"]) {
-      await (await sim.controls.sendRefundWebhook(hook, created.id, { eventType, amount: "5.00" })).body?.cancel();
+    for (const eventType of [
+      "PAYMENT.CAPTURE.REFUNDED",
+      "PAYMENT.CAPTURE.REVERSED",
+      "PAYMENT.REFUND.PENDING",
+      "PAYMENT.REFUND.FAILED",
+    ]) {
+      await (
+        await sim.controls.sendRefundWebhook(hook, created.id, { eventType, amount: "5.00" })
+      ).body?.cancel();
     }
     await (await sim.controls.sendCaptureWebhook(hook, created.id)).body?.cancel();
     await new Promise((r) => setTimeout(r, 100));
@@ -205,7 +283,12 @@ test("paypal sim: every response and webhook body conforms to PayPal's published
       const schema = event.resource_type === "refund" ? "refund" : "capture-2";
       conforms(payments, schema, event.resource, `webhook ${event.event_type} resource`);
       if (event.resource_type === "refund") {
-        assert.ok(event.resource.links.some((l: { rel: string; href: string }) => l.rel === "up" && /\/v2\/payments\/captures\//.test(l.href)));
+        assert.ok(
+          event.resource.links.some(
+            (l: { rel: string; href: string }) =>
+              l.rel === "up" && /\/v2\/payments\/captures\//.test(l.href),
+          ),
+        );
       }
     }
 
@@ -219,16 +302,23 @@ test("paypal sim: every response and webhook body conforms to PayPal's published
       webhook_event: JSON.parse(received[0]!),
     });
     conforms(webhooks, "verify_webhook_signature_response", verify.body, "verify 200");
-    conforms(webhooks, "verify_webhook_signature", {
-      auth_algo: "SHA256withRSA",
-      cert_url: "https://api.paypal.com/v1/notifications/certs/CERT-1",
-      transmission_id: crypto.randomUUID(),
-      transmission_sig: "c2ln",
-      transmission_time: new Date().toISOString(),
+    conforms(
+      webhooks,
+      "verify_webhook_signature",
+      {
+        auth_algo: "SHA256withRSA",
+        cert_url: "https://api.paypal.com/v1/notifications/certs/CERT-1",
+        transmission_id: crypto.randomUUID(),
+        transmission_sig: "c2ln",
+        transmission_time: new Date().toISOString(),
+        webhook_id: SIM_WEBHOOK_ID,
+        webhook_event: {},
+      },
+      "the simulator's webhook id",
+    );
+    const bad = await call("POST", "/v1/notifications/verify-webhook-signature", {
       webhook_id: SIM_WEBHOOK_ID,
-      webhook_event: {},
-    }, "the simulator's webhook id");
-    const bad = await call("POST", "/v1/notifications/verify-webhook-signature", { webhook_id: SIM_WEBHOOK_ID });
+    });
     assert.equal(bad.status, 400);
     conforms(webhooks, "error", bad.body, "verify 400");
     assert.ok(checked > 25, `${checked} bodies checked`);

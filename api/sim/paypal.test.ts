@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { rawMember, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID, startPayPalSim } from "./paypal.ts";
+import {
+  rawMember,
+  SIM_CLIENT_ID,
+  SIM_CLIENT_SECRET,
+  SIM_WEBHOOK_ID,
+  startPayPalSim,
+} from "./paypal.ts";
 
 const test = (name: string, fn: () => Promise<void>) =>
   Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
@@ -9,7 +15,10 @@ test("paypal sim: Orders v2 shapes, errors and PayPal-Request-Id replays over re
   try {
     const bad = await fetch(`${sim.url}/v1/oauth2/token`, {
       method: "POST",
-      headers: { authorization: `Basic ${btoa("x:y")}`, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: `Basic ${btoa("x:y")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "grant_type=client_credentials",
     });
     assert.equal(bad.status, 401);
@@ -40,7 +49,9 @@ test("paypal sim: Orders v2 shapes, errors and PayPal-Request-Id replays over re
       purchase_units: [{ amount: { currency_code: "EUR", value: "25.00" } }],
     });
     // Prefer: return=minimal is PayPal's default: id, status and links only.
-    const minimal = await (await fetch(`${sim.url}/v2/checkout/orders`, { method: "POST", headers: h(), body })).json();
+    const minimal = await (
+      await fetch(`${sim.url}/v2/checkout/orders`, { method: "POST", headers: h(), body })
+    ).json();
     assert.deepEqual(Object.keys(minimal).sort(), ["id", "links", "status"]);
     const created = await fetch(`${sim.url}/v2/checkout/orders`, {
       method: "POST",
@@ -64,7 +75,10 @@ test("paypal sim: Orders v2 shapes, errors and PayPal-Request-Id replays over re
     const capture = (requestId?: string, id = order.id) =>
       fetch(`${sim.url}/v2/checkout/orders/${id}/capture`, {
         method: "POST",
-        headers: h({ prefer: "return=representation", ...(requestId ? { "paypal-request-id": requestId } : {}) }),
+        headers: h({
+          prefer: "return=representation",
+          ...(requestId ? { "paypal-request-id": requestId } : {}),
+        }),
         body: "{}",
       });
     const notApproved = await capture();
@@ -91,12 +105,19 @@ test("paypal sim: Orders v2 shapes, errors and PayPal-Request-Id replays over re
     assert.equal(replayedRes.status, 200);
     const replayed = await replayedRes.json();
     assert.equal(replayed.purchase_units[0].payments.captures[0].id, cap.id);
-    assert.ok(cap.links.some((l: { rel: string; href: string }) => l.rel === "up" && l.href.endsWith(`/orders/${order.id}`)));
+    assert.ok(
+      cap.links.some(
+        (l: { rel: string; href: string }) =>
+          l.rel === "up" && l.href.endsWith(`/orders/${order.id}`),
+      ),
+    );
     const again = await capture("cap-2");
     assert.equal(again.status, 422);
     assert.equal((await again.json()).details[0].issue, "ORDER_ALREADY_CAPTURED");
 
-    const read = await (await fetch(`${sim.url}/v2/checkout/orders/${order.id}`, { headers: h() })).json();
+    const read = await (
+      await fetch(`${sim.url}/v2/checkout/orders/${order.id}`, { headers: h() })
+    ).json();
     assert.equal(read.purchase_units[0].payments.captures[0].id, cap.id);
   } finally {
     await sim.close();
@@ -108,10 +129,13 @@ test("paypal sim: webhook signatures verify only when genuine", async () => {
   const received: { headers: Headers; body: string }[] = [];
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
-  const sink = Deno.serve({ port: 0, hostname: "127.0.0.1", signal: abort.signal, onListen: resolve }, async (req) => {
-    received.push({ headers: req.headers, body: await req.text() });
-    return new Response(null, { status: 200 });
-  });
+  const sink = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", signal: abort.signal, onListen: resolve },
+    async (req) => {
+      received.push({ headers: req.headers, body: await req.text() });
+      return new Response(null, { status: 200 });
+    },
+  );
   const addr = await promise;
   try {
     const tokenRes = await fetch(`${sim.url}/v1/oauth2/token`, {
@@ -124,7 +148,10 @@ test("paypal sim: webhook signatures verify only when genuine", async () => {
       await fetch(`${sim.url}/v2/checkout/orders`, {
         method: "POST",
         headers: { authorization: `Bearer ${access_token}` },
-        body: JSON.stringify({ intent: "CAPTURE", purchase_units: [{ amount: { currency_code: "EUR", value: "5.00" } }] }),
+        body: JSON.stringify({
+          intent: "CAPTURE",
+          purchase_units: [{ amount: { currency_code: "EUR", value: "5.00" } }],
+        }),
       })
     ).json();
     sim.controls.approve(created.id);
@@ -158,7 +185,11 @@ test("paypal sim: webhook signatures verify only when genuine", async () => {
     assert.equal(received.length, 2);
     assert.equal(JSON.parse(received[0]!.body).event_type, "PAYMENT.CAPTURE.COMPLETED");
     assert.equal(await verify(received[0]!), "SUCCESS");
-    assert.equal(await verify(received[0]!, true), "FAILURE", "a re-serialised event fails, as with PayPal");
+    assert.equal(
+      await verify(received[0]!, true),
+      "FAILURE",
+      "a re-serialised event fails, as with PayPal",
+    );
     assert.equal(await verify(received[1]!), "FAILURE");
   } finally {
     abort.abort();
@@ -168,8 +199,12 @@ test("paypal sim: webhook signatures verify only when genuine", async () => {
 });
 
 test("paypal sim: rawMember finds a member's exact text", () => {
-  const text = '{"a": 1, "webhook_event": {\n  "id": "WH-1", "x": [1, {"y": "}"}], "v": 1.0\n}, "z": "w"}';
-  assert.equal(rawMember(text, "webhook_event"), '{\n  "id": "WH-1", "x": [1, {"y": "}"}], "v": 1.0\n}');
+  const text =
+    '{"a": 1, "webhook_event": {\n  "id": "WH-1", "x": [1, {"y": "}"}], "v": 1.0\n}, "z": "w"}';
+  assert.equal(
+    rawMember(text, "webhook_event"),
+    '{\n  "id": "WH-1", "x": [1, {"y": "}"}], "v": 1.0\n}',
+  );
   assert.equal(rawMember(text, "z"), '"w"');
   assert.equal(rawMember(text, "a"), "1");
   assert.equal(rawMember(text, "id"), null, "only top-level members");

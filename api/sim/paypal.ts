@@ -105,7 +105,10 @@ export interface PayPalSim {
 }
 
 const randomId = (n = 17) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[b % 36]).join("");
+  Array.from(
+    crypto.getRandomValues(new Uint8Array(n)),
+    (b) => "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[b % 36],
+  ).join("");
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -114,20 +117,38 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   });
 
 /** PayPal's error body (error_4xx / error_500 in checkout_orders_v2.json). */
-const errorBody = (_status: number, name: string, message: string, issue?: string, description?: string) => ({
+const errorBody = (
+  _status: number,
+  name: string,
+  message: string,
+  issue?: string,
+  description?: string,
+) => ({
   name,
   message,
   debug_id: randomId(13),
   ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}),
   links: issue
-    ? [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`, rel: "information_link", method: "GET" }]
+    ? [
+        {
+          href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`,
+          rel: "information_link",
+          method: "GET",
+        },
+      ]
     : [],
 });
 
-const error = (status: number, name: string, message: string, issue?: string, description?: string) =>
-  json(status, errorBody(status, name, message, issue, description));
+const error = (
+  status: number,
+  name: string,
+  message: string,
+  issue?: string,
+  description?: string,
+) => json(status, errorBody(status, name, message, issue, description));
 
-const UNPROCESSABLE = "The requested action could not be performed, semantically incorrect, or failed business validation.";
+const UNPROCESSABLE =
+  "The requested action could not be performed, semantically incorrect, or failed business validation.";
 
 const unprocessable = (issue: string, description: string) =>
   error(422, "UNPROCESSABLE_ENTITY", UNPROCESSABLE, issue, description);
@@ -142,9 +163,13 @@ const notFound = () =>
   );
 
 async function hmac(secret: string, data: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(data));
   return btoa(String.fromCharCode(...new Uint8Array(sig)));
 }
@@ -214,7 +239,13 @@ export function rawMember(text: string, name: string): string | null {
 
 /** Starts the simulator on `port` (0: a free port) on 127.0.0.1 (`hostname` to listen elsewhere). */
 export async function startPayPalSim(
-  opts: { port?: number; hostname?: string; clientId?: string; clientSecret?: string; webhookId?: string } = {},
+  opts: {
+    port?: number;
+    hostname?: string;
+    clientId?: string;
+    clientSecret?: string;
+    webhookId?: string;
+  } = {},
 ): Promise<PayPalSim> {
   const clientId = opts.clientId ?? SIM_CLIENT_ID;
   const clientSecret = opts.clientSecret ?? SIM_CLIENT_SECRET;
@@ -255,7 +286,10 @@ export async function startPayPalSim(
     ...(c.status === "PENDING" ? { status_details: { reason: "PENDING_REVIEW" } } : {}),
     amount: c.amount,
     final_capture: c.final_capture,
-    seller_protection: { status: "ELIGIBLE", dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
+    seller_protection: {
+      status: "ELIGIBLE",
+      dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"],
+    },
     links: [
       { href: `${baseUrl}/v2/payments/captures/${c.id}`, rel: "self", method: "GET" },
       { href: `${baseUrl}/v2/payments/captures/${c.id}/refund`, rel: "refund", method: "POST" },
@@ -267,7 +301,9 @@ export async function startPayPalSim(
 
   const orderLinks = (o: SimOrder & { payerAction?: boolean }) => [
     { href: `${baseUrl}/v2/checkout/orders/${o.id}`, rel: "self", method: "GET" },
-    ...(o.status === "CREATED" ? [{ href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: "approve", method: "GET" }] : []),
+    ...(o.status === "CREATED"
+      ? [{ href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: "approve", method: "GET" }]
+      : []),
     ...(o.status === ("PAYER_ACTION_REQUIRED" as string)
       ? [{ href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: "payer-action", method: "GET" }]
       : []),
@@ -285,32 +321,34 @@ export async function startPayPalSim(
     status: o.status,
     ...(o.status !== "CREATED" && o.status !== ("PAYER_ACTION_REQUIRED" as string)
       ? {
-        payment_source: {
-          paypal: {
-            email_address: "buyer@example.com",
-            account_id: "SANDBXBUYER22",
-            account_status: "VERIFIED",
-            name: { given_name: "Sandbox", surname: "Buyer" },
+          payment_source: {
+            paypal: {
+              email_address: "buyer@example.com",
+              account_id: "SANDBXBUYER22",
+              account_status: "VERIFIED",
+              name: { given_name: "Sandbox", surname: "Buyer" },
+            },
           },
-        },
-      }
+        }
       : {}),
     purchase_units: [
       {
         reference_id: o.reference_id,
         amount: o.amount,
         payee: { merchant_id: "S3MMERCHANTAB", email_address: "merchant@example.com" },
-        ...(o.captures.length ? { payments: { captures: o.captures.map((c) => captureBody(o, c)) } } : {}),
+        ...(o.captures.length
+          ? { payments: { captures: o.captures.map((c) => captureBody(o, c)) } }
+          : {}),
       },
     ],
     ...(o.status !== "CREATED" && o.status !== ("PAYER_ACTION_REQUIRED" as string)
       ? {
-        payer: {
-          name: { given_name: "Sandbox", surname: "Buyer" },
-          email_address: "buyer@example.com",
-          payer_id: "SANDBXBUYER22",
-        },
-      }
+          payer: {
+            name: { given_name: "Sandbox", surname: "Buyer" },
+            email_address: "buyer@example.com",
+            payer_id: "SANDBXBUYER22",
+          },
+        }
       : {}),
     create_time: o.create_time,
     ...(o.captures[0] ? { update_time: o.captures[0].update_time } : {}),
@@ -321,7 +359,11 @@ export async function startPayPalSim(
 
   const eventLinks = (id: string) => [
     { href: `${baseUrl}/v1/notifications/webhooks-events/${id}`, rel: "self", method: "GET" },
-    { href: `${baseUrl}/v1/notifications/webhooks-events/${id}/resend`, rel: "resend", method: "POST" },
+    {
+      href: `${baseUrl}/v1/notifications/webhooks-events/${id}/resend`,
+      rel: "resend",
+      method: "POST",
+    },
   ];
 
   const captureEvent = (o: SimOrder, eventType: string) => {
@@ -334,9 +376,10 @@ export async function startPayPalSim(
       resource_type: "capture",
       resource_version: "2.0",
       event_type: eventType,
-      summary: eventType === "PAYMENT.CAPTURE.COMPLETED"
-        ? `Payment completed for ${c.amount.value} ${c.amount.currency_code}`
-        : `Payment ${c.status.toLowerCase()} for ${c.amount.value} ${c.amount.currency_code}`,
+      summary:
+        eventType === "PAYMENT.CAPTURE.COMPLETED"
+          ? `Payment completed for ${c.amount.value} ${c.amount.currency_code}`
+          : `Payment ${c.status.toLowerCase()} for ${c.amount.value} ${c.amount.currency_code}`,
       resource: {
         ...captureBody(o, c),
         supplementary_data: { related_ids: { order_id: o.id } },
@@ -355,7 +398,13 @@ export async function startPayPalSim(
     const id = `WH-${randomId(17)}-${randomId(17)}`;
     const refundId = r.refundId ?? randomId(17);
     const amount = { currency_code: c.amount.currency_code, value: r.amount ?? c.amount.value };
-    const status = r.status ?? (eventType === "PAYMENT.REFUND.PENDING" ? "PENDING" : eventType === "PAYMENT.REFUND.FAILED" ? "FAILED" : "COMPLETED");
+    const status =
+      r.status ??
+      (eventType === "PAYMENT.REFUND.PENDING"
+        ? "PENDING"
+        : eventType === "PAYMENT.REFUND.FAILED"
+          ? "FAILED"
+          : "COMPLETED");
     const verb = eventType === "PAYMENT.CAPTURE.REVERSED" ? "reversed" : "refunded";
     return {
       id,
@@ -445,7 +494,10 @@ export async function startPayPalSim(
   };
 
   const send = (s: Stored, representation: boolean, replayed: boolean) =>
-    json(replayed && s.status === 201 ? 200 : s.status, representation || s.minimal === undefined ? s.body : s.minimal);
+    json(
+      replayed && s.status === 201 ? 200 : s.status,
+      representation || s.minimal === undefined ? s.body : s.minimal,
+    );
 
   const handle = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
@@ -453,13 +505,21 @@ export async function startPayPalSim(
 
     if (req.method === "POST" && path === "/v1/oauth2/token") {
       tokenCalls++;
-      const [user, pass] = atob((req.headers.get("authorization") ?? "").replace(/^Basic /, "")).split(":");
+      const [user, pass] = atob(
+        (req.headers.get("authorization") ?? "").replace(/^Basic /, ""),
+      ).split(":");
       const form = new URLSearchParams(await req.text());
       if (user !== clientId || pass !== clientSecret) {
-        return json(401, { error: "invalid_client", error_description: "Client Authentication failed" });
+        return json(401, {
+          error: "invalid_client",
+          error_description: "Client Authentication failed",
+        });
       }
       if (form.get("grant_type") !== "client_credentials") {
-        return json(400, { error: "unsupported_grant_type", error_description: "Grant Type is NULL" });
+        return json(400, {
+          error: "unsupported_grant_type",
+          error_description: "Grant Type is NULL",
+        });
       }
       const token = `A21AA${randomId(40)}`;
       tokens.set(token, nowMs() + TOKEN_TTL_SECONDS * 1000);
@@ -475,15 +535,22 @@ export async function startPayPalSim(
 
     // Buyer approval: the approve link (a browser) or a POST from the API's sandbox checkout.
     const approveMatch = /^\/sim\/orders\/([^/]+)\/approve$/.exec(path);
-    if ((req.method === "GET" && path === "/checkoutnow") || (req.method === "POST" && approveMatch)) {
+    if (
+      (req.method === "GET" && path === "/checkoutnow") ||
+      (req.method === "POST" && approveMatch)
+    ) {
       const id = approveMatch?.[1] ?? url.searchParams.get("token") ?? "";
       const o = orders.get(id);
       if (!o) return notFound();
-      if (o.status === "CREATED" || o.status === ("PAYER_ACTION_REQUIRED" as string)) o.status = "APPROVED";
+      if (o.status === "CREATED" || o.status === ("PAYER_ACTION_REQUIRED" as string))
+        o.status = "APPROVED";
       if (req.method === "GET") {
-        return new Response(`<!doctype html><title>Sandbox checkout</title><p>Order ${o.id} approved.</p>`, {
-          headers: { "content-type": "text/html" },
-        });
+        return new Response(
+          `<!doctype html><title>Sandbox checkout</title><p>Order ${o.id} approved.</p>`,
+          {
+            headers: { "content-type": "text/html" },
+          },
+        );
       }
       return json(200, orderBody(o));
     }
@@ -491,7 +558,10 @@ export async function startPayPalSim(
     const bearer = (req.headers.get("authorization") ?? "").replace(/^Bearer /, "");
     const expiresAt = tokens.get(bearer);
     if (expiresAt === undefined || expiresAt <= nowMs()) {
-      return json(401, { error: "invalid_token", error_description: "Token signature verification failed" });
+      return json(401, {
+        error: "invalid_token",
+        error_description: "Token signature verification failed",
+      });
     }
     const requestId = req.headers.get("paypal-request-id");
     const representation = /return=representation/.test(req.headers.get("prefer") ?? "");
@@ -508,23 +578,43 @@ export async function startPayPalSim(
       const body = (await req.json().catch(() => null)) as any;
       const unit = body?.purchase_units?.[0];
       if (body?.intent !== "CAPTURE" && body?.intent !== "AUTHORIZE") {
-        return error(400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "INVALID_PARAMETER_VALUE");
+        return error(
+          400,
+          "INVALID_REQUEST",
+          "Request is not well-formed, syntactically incorrect, or violates schema.",
+          "INVALID_PARAMETER_VALUE",
+        );
       }
-      if (!unit?.amount?.currency_code || !/^\d+(\.\d{2})?$/.test(String(unit.amount.value ?? ""))) {
-        return error(400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "INVALID_PARAMETER_VALUE");
+      if (
+        !unit?.amount?.currency_code ||
+        !/^\d+(\.\d{2})?$/.test(String(unit.amount.value ?? ""))
+      ) {
+        return error(
+          400,
+          "INVALID_REQUEST",
+          "Request is not well-formed, syntactically incorrect, or violates schema.",
+          "INVALID_PARAMETER_VALUE",
+        );
       }
       const o: SimOrder = {
         id: randomId(17),
         intent: body.intent,
         // With a payment_source, PayPal asks the payer to act through the "payer-action" link.
-        status: body.payment_source?.paypal ? ("PAYER_ACTION_REQUIRED" as SimOrder["status"]) : "CREATED",
+        status: body.payment_source?.paypal
+          ? ("PAYER_ACTION_REQUIRED" as SimOrder["status"])
+          : "CREATED",
         amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
         reference_id: unit.reference_id ?? "default",
         create_time: now(),
         captures: [],
       };
       orders.set(o.id, o);
-      const stored: Stored = { status: 201, body: orderBody(o), minimal: minimalBody(o), at: nowMs() };
+      const stored: Stored = {
+        status: 201,
+        body: orderBody(o),
+        minimal: minimalBody(o),
+        at: nowMs(),
+      };
       if (key) replays.set(key, { at: nowMs(), answer: stored });
       return send(stored, representation, false);
     }
@@ -557,7 +647,10 @@ export async function startPayPalSim(
           return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
         }
         if (o.status === "COMPLETED") {
-          return unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.");
+          return unprocessable(
+            "ORDER_ALREADY_CAPTURED",
+            "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+          );
         }
         if (o.status !== "APPROVED") {
           return unprocessable(
@@ -569,27 +662,27 @@ export async function startPayPalSim(
           // A refusal is stored under the request id too: the same id replays the same refusal.
           const refusal: Stored = declineNext
             ? {
-              status: 422,
-              body: errorBody(
-                422,
-                "UNPROCESSABLE_ENTITY",
-                UNPROCESSABLE,
-                "INSTRUMENT_DECLINED",
-                "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
-              ),
-              at: nowMs(),
-            }
+                status: 422,
+                body: errorBody(
+                  422,
+                  "UNPROCESSABLE_ENTITY",
+                  UNPROCESSABLE,
+                  "INSTRUMENT_DECLINED",
+                  "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+                ),
+                at: nowMs(),
+              }
             : {
-              status: 422,
-              body: errorBody(
-                422,
-                "UNPROCESSABLE_ENTITY",
-                UNPROCESSABLE,
-                "PAYER_ACTION_REQUIRED",
-                "Transaction cannot complete successfully, instruct the buyer to return to PayPal.",
-              ),
-              at: nowMs(),
-            };
+                status: 422,
+                body: errorBody(
+                  422,
+                  "UNPROCESSABLE_ENTITY",
+                  UNPROCESSABLE,
+                  "PAYER_ACTION_REQUIRED",
+                  "Transaction cannot complete successfully, instruct the buyer to return to PayPal.",
+                ),
+                at: nowMs(),
+              };
           declineNext = false;
           payerActionNext = false;
           // The buyer has to approve again (actions.restart() in PayPal's buttons).
@@ -618,10 +711,22 @@ export async function startPayPalSim(
     if (req.method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
       const text = await req.text();
       // deno-lint-ignore no-explicit-any
-      const body = (() => { try { return JSON.parse(text); } catch { return null; } })() as any;
+      const body = (() => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return null;
+        }
+      })() as any;
       const event = rawMember(text, "webhook_event");
-      const missing = ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time", "webhook_id"]
-        .filter((f) => typeof body?.[f] !== "string" || !body[f]);
+      const missing = [
+        "auth_algo",
+        "cert_url",
+        "transmission_id",
+        "transmission_sig",
+        "transmission_time",
+        "webhook_id",
+      ].filter((f) => typeof body?.[f] !== "string" || !body[f]);
       if (!body || !event || missing.length) {
         return json(400, {
           name: "VALIDATION_ERROR",
@@ -651,7 +756,12 @@ export async function startPayPalSim(
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve(
-    { port: opts.port ?? 0, hostname: opts.hostname ?? "127.0.0.1", signal: abort.signal, onListen: resolve },
+    {
+      port: opts.port ?? 0,
+      hostname: opts.hostname ?? "127.0.0.1",
+      signal: abort.signal,
+      onListen: resolve,
+    },
     handle,
   );
   const addr = await promise;
@@ -661,7 +771,8 @@ export async function startPayPalSim(
     approve(orderId) {
       const o = orders.get(orderId);
       if (!o) throw new Error(`no such order ${orderId}`);
-      if (o.status === "CREATED" || o.status === ("PAYER_ACTION_REQUIRED" as string)) o.status = "APPROVED";
+      if (o.status === "CREATED" || o.status === ("PAYER_ACTION_REQUIRED" as string))
+        o.status = "APPROVED";
     },
     failCreates(n = 1) {
       failCreates = n;
@@ -707,10 +818,12 @@ export async function startPayPalSim(
       const order = orders.get(orderId);
       if (!order?.captures.length) throw new Error(`order ${orderId} has no capture`);
       const type = o.eventType ?? "PAYMENT.CAPTURE.COMPLETED";
-      const event = type.startsWith("PAYMENT.CAPTURE.REFUNDED") || type === "PAYMENT.CAPTURE.REVERSED" ||
-          type.startsWith("PAYMENT.REFUND.")
-        ? refundEvent(order, type, {})
-        : captureEvent(order, type);
+      const event =
+        type.startsWith("PAYMENT.CAPTURE.REFUNDED") ||
+        type === "PAYMENT.CAPTURE.REVERSED" ||
+        type.startsWith("PAYMENT.REFUND.")
+          ? refundEvent(order, type, {})
+          : captureEvent(order, type);
       return signAndPost(url, event, o.forge);
     },
     sendRefundWebhook(url, orderId, o = {}) {

@@ -14,7 +14,8 @@ const put = (path: string, opts: { token?: string; body?: unknown } = {}) =>
     body: JSON.stringify(opts.body ?? {}),
   });
 
-const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+const t = (name: string, fn: () => Promise<void>) =>
+  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 
 t("the bearer token is checked on every route", async () => {
   for (const token of ["", "wrong"]) {
@@ -34,7 +35,9 @@ t("start, shutdown and restart change the power state of one server", async () =
   await put("10/shutdown");
   const res = await put("10/restart");
   assert.deepEqual(await res.json(), { success: true, status: "running" });
-  const state = await fetch(`${sim.url}/datacenter/server/10`, { headers: { authorization: "Bearer sim-test-token" } });
+  const state = await fetch(`${sim.url}/datacenter/server/10`, {
+    headers: { authorization: "Bearer sim-test-token" },
+  });
   assert.deepEqual(await state.json(), { id: 10, power: "running" });
 });
 

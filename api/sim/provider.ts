@@ -111,7 +111,9 @@ export function createProviderApp(token: string) {
 }
 
 /** Serves the simulator on a port of 127.0.0.1 (0 = any free one). */
-export async function startProviderSim(options: { token?: string; port?: number } = {}): Promise<ProviderSim> {
+export async function startProviderSim(
+  options: { token?: string; port?: number } = {},
+): Promise<ProviderSim> {
   const token = options.token ?? crypto.randomUUID().replaceAll("-", "");
   const { app, servers, failures, seenAuthorization } = createProviderApp(token);
   const abort = new AbortController();

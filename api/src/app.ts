@@ -1,22 +1,22 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ErrorCode } from "../contracts/errors.ts";
+import { accountRoutes } from "./account/account.routes.ts";
+import { adminRoutes } from "./admin/admin.routes.ts";
+import { authRoutes } from "./auth/auth.routes.ts";
+import { factorRoutes } from "./auth/factors.routes.ts";
+import { billingRoutes } from "./billing/billing.routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
-import { fromDatabaseError, HttpError } from "./http-error.ts";
 import { healthOf, isConnectionError } from "./db.ts";
+import { docsRoutes } from "./docs.ts";
+import { eventRoutes } from "./events/events.routes.ts";
+import { fromDatabaseError, HttpError } from "./http-error.ts";
 import { log } from "./log.ts";
 import { openApiDocument } from "./openapi.ts";
-import { authRoutes } from "./auth/auth.routes.ts";
-import { accountRoutes } from "./account/account.routes.ts";
-import { serviceRoutes } from "./services/services.routes.ts";
-import { eventRoutes } from "./events/events.routes.ts";
-import { billingRoutes } from "./billing/billing.routes.ts";
-import { shopRoutes } from "./shop/shop.routes.ts";
-import { adminRoutes } from "./admin/admin.routes.ts";
-import { factorRoutes } from "./auth/factors.routes.ts";
-import { docsRoutes } from "./docs.ts";
-import { staticRoutes } from "./static.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { serviceRoutes } from "./services/services.routes.ts";
+import { shopRoutes } from "./shop/shop.routes.ts";
+import { staticRoutes } from "./static.ts";
 
 export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
@@ -60,7 +60,9 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     document ??= openApiDocument(app, { title: "Hosting portal API", version: "1.0.0" });
     return c.json(document);
   });
-  app.get("/.well-known/jwks.json", (c) => c.json(deps.signer.jwks(), 200, { "cache-control": "public, max-age=300" }));
+  app.get("/.well-known/jwks.json", (c) =>
+    c.json(deps.signer.jwks(), 200, { "cache-control": "public, max-age=300" }),
+  );
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     try {
@@ -73,7 +75,8 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   app.all("/api/*", () => {
     throw new HttpError(404, ErrorCode.notFound, "Not found");
   });
-  if (options.staticRoot) app.route("/", staticRoutes(options.staticRoot, deps.config.SHELL_DIST_DIR));
+  if (options.staticRoot)
+    app.route("/", staticRoutes(options.staticRoot, deps.config.SHELL_DIST_DIR));
 
   app.notFound((c) => c.json({ error: { code: ErrorCode.notFound, message: "Not found" } }, 404));
   app.onError((err, c) => {
@@ -89,11 +92,19 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     const mapped = fromDatabaseError(err, isConnectionError);
     if (mapped) {
       if (mapped.status === 503) healthOf(deps.sql)?.report(err);
-      return c.json({ error: { code: mapped.code, message: mapped.message } }, mapped.status, mapped.headers);
+      return c.json(
+        { error: { code: mapped.code, message: mapped.message } },
+        mapped.status,
+        mapped.headers,
+      );
     }
     const pg = err as { code?: string };
     // postgres.js errors carry the query and parameters: log only the message and code.
-    log("error", "unhandled error", { request_id: c.get("requestId"), error: err.message, code: pg.code });
+    log("error", "unhandled error", {
+      request_id: c.get("requestId"),
+      error: err.message,
+      code: pg.code,
+    });
     return c.json({ error: { code: ErrorCode.internal, message: "Internal server error" } }, 500);
   });
   return app;

@@ -44,7 +44,10 @@ const EnvSchema = z.object({
   /** Issue 15 (a): no top-up or admin addition may take a balance above this (EUR, at most numeric(12,2)). */
   MAX_BALANCE_EUR: z
     .string()
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in EUR of at most 9999999999.99, e.g. 10000 or 2500.50")
+    .regex(
+      /^\d{1,10}(\.\d{1,2})?$/,
+      "must be an amount in EUR of at most 9999999999.99, e.g. 10000 or 2500.50",
+    )
     .default("10000.00")
     .transform((v) => `${BigInt(v.split(".")[0]!)}.${(v.split(".")[1] ?? "").padEnd(2, "0")}`),
   SERVER_PROVIDER_URL: z.url().optional(),
@@ -63,7 +66,9 @@ export type Config = z.infer<typeof EnvSchema>;
 
 /** Parses the environment; a wrong or missing variable names itself and stops the process. */
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
-  const empty = Object.entries(env).filter(([, v]) => v === "").map(([k]) => k);
+  const empty = Object.entries(env)
+    .filter(([, v]) => v === "")
+    .map(([k]) => k);
   const cleaned = Object.fromEntries(Object.entries(env).filter(([k]) => !empty.includes(k)));
   // PUBLIC_URL follows PORT unless it is set: `PORT=9000 npm start` prints and uses :9000.
   cleaned.PUBLIC_URL ??= `http://localhost:${cleaned.PORT ?? 8000}`;
@@ -76,7 +81,9 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   config.WEBAUTHN_ORIGIN ??= new URL(config.PUBLIC_URL).origin;
   config.WEBAUTHN_RP_ID ??= new URL(config.WEBAUTHN_ORIGIN).hostname;
   if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_CLIENT_SECRET) {
-    throw new ConfigError("Invalid configuration:\n  PAYPAL_CLIENT_SECRET: required with PAYPAL_CLIENT_ID");
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYPAL_CLIENT_SECRET: required with PAYPAL_CLIENT_ID",
+    );
   }
   if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_API_BASE) {
     // Issue 15: sandbox and live credentials are refused by the other host (every payment 401).

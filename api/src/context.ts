@@ -1,9 +1,9 @@
+import type { SecretBox } from "./auth/secret-box.ts";
+import type { TokenSigner } from "./auth/tokens.ts";
+import type { PayPalClient } from "./billing/paypal-client.ts";
 import type { Config } from "./config.ts";
 import type { Sql } from "./db.ts";
-import type { TokenSigner } from "./auth/tokens.ts";
-import type { SecretBox } from "./auth/secret-box.ts";
 import type { EventHub } from "./events/hub.ts";
-import type { PayPalClient } from "./billing/paypal-client.ts";
 import type { ProviderClient } from "./services/provider-client.ts";
 
 /** What route factories receive: built once at start (or per test) and passed down. */

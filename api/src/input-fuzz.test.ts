@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { errorOf, json, makeAdmin, signUpAndIn, startTestApi, test, type TestApi } from "./testing.ts";
+import {
+  errorOf,
+  json,
+  makeAdmin,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "./testing.ts";
 
 /**
  * Issue 16 item 3: every input gets a 4xx, never a 500. Every route of the OpenAPI document is
@@ -41,14 +49,17 @@ function sample(schema: Schema | undefined, name = ""): unknown {
   if (alt?.length) return sample(alt.find((s) => s.type !== "null") ?? alt[0], name);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   if (type === "object" || schema.properties) {
-    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, sample(s, k)]));
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([k, s]) => [k, sample(s, k)]),
+    );
   }
   if (type === "array") return [sample(schema.items, name)];
   if (type === "integer") return Math.max(schema.minimum ?? 1, 1);
   if (type === "number") return Math.max(schema.minimum ?? 10, 10);
   if (type === "boolean") return true;
   if (schema.format === "uuid") return uuid();
-  if (schema.format === "email" || name.includes("email")) return `fuzz${Date.now()}${unique++}@example.com`;
+  if (schema.format === "email" || name.includes("email"))
+    return `fuzz${Date.now()}${unique++}@example.com`;
   if (schema.format === "ipv4" || name.includes("ipv4")) return "192.0.2.10";
   if (name.includes("password")) return "secret123";
   if (name.includes("price") || name.includes("amount")) return "10.00";
@@ -60,19 +71,31 @@ function sample(schema: Schema | undefined, name = ""): unknown {
 function stringFields(schema: Schema | undefined, prefix: string[] = []): string[][] {
   if (!schema) return [];
   const alt = schema.anyOf ?? schema.oneOf;
-  if (alt) return alt.flatMap((s) => stringFields(s, prefix)).filter((p, i, all) => all.findIndex((q) => q.join() === p.join()) === i);
+  if (alt)
+    return alt
+      .flatMap((s) => stringFields(s, prefix))
+      .filter((p, i, all) => all.findIndex((q) => q.join() === p.join()) === i);
   const fields: string[][] = [];
   for (const [key, s] of Object.entries(schema.properties ?? {})) {
     const type = Array.isArray(s.type) ? s.type : [s.type];
     if (s.properties || s.anyOf || s.oneOf) fields.push(...stringFields(s, [...prefix, key]));
-    if (type.includes("string") || s.anyOf?.some((a) => a.type === "string") || (!s.type && !s.properties)) fields.push([...prefix, key]);
+    if (
+      type.includes("string") ||
+      s.anyOf?.some((a) => a.type === "string") ||
+      (!s.type && !s.properties)
+    )
+      fields.push([...prefix, key]);
   }
   return fields;
 }
 
 function numberFields(schema: Schema | undefined): string[] {
   return Object.entries(schema?.properties ?? {})
-    .filter(([, s]) => [s.type, ...(s.anyOf ?? []).map((a) => a.type)].flat().some((t) => t === "number" || t === "integer"))
+    .filter(([, s]) =>
+      [s.type, ...(s.anyOf ?? []).map((a) => a.type)]
+        .flat()
+        .some((t) => t === "number" || t === "integer"),
+    )
     .map(([k]) => k);
 }
 
@@ -98,27 +121,40 @@ interface Case {
 }
 
 test("input fuzz: a null byte or a value Postgres refuses answers 4xx on every route of the OpenAPI document", async () => {
-  const api: TestApi = await startTestApi({ AUTH_RATE_LIMIT_PER_IP: "100000", AUTH_RATE_LIMIT_PER_ACCOUNT: "100000" });
+  const api: TestApi = await startTestApi({
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+  });
   try {
     const customer = await signUpAndIn(api);
     const admin = await signUpAndIn(api);
     await makeAdmin(api, admin.user.id);
-    const document = await json<{ paths: Record<string, Record<string, Operation>> }>(await api.fetch("/api/openapi.json"));
+    const document = await json<{ paths: Record<string, Record<string, Operation>> }>(
+      await api.fetch("/api/openapi.json"),
+    );
 
     const cases: Case[] = [];
     for (const [template, methods] of Object.entries(document.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         // Ending the session would turn every later case into a 401.
         if (template === "/api/auth/sign-out") continue;
-        const token = op.security ? (template.startsWith("/api/admin") ? admin.access_token : customer.access_token) : undefined;
+        const token = op.security
+          ? template.startsWith("/api/admin")
+            ? admin.access_token
+            : customer.access_token
+          : undefined;
         const params = op.parameters ?? [];
-        const fill = (bad?: string) => template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(name === bad ? NUL : uuid()));
+        const fill = (bad?: string) =>
+          template.replace(/\{(\w+)\}/g, (_, name) =>
+            encodeURIComponent(name === bad ? NUL : uuid()),
+          );
         const schema = op.requestBody?.content["application/json"].schema;
         const base = schema ? sample(schema) : undefined;
         const M = method.toUpperCase();
         const add = (label: string, path: string, body: unknown, nul: boolean) =>
           cases.push({ label: `${M} ${template} ${label}`, method: M, path, body, token, nul });
-        for (const p of params.filter((p) => p.in === "path")) add(`path ${p.name}=NUL`, fill(p.name), base, true);
+        for (const p of params.filter((p) => p.in === "path"))
+          add(`path ${p.name}=NUL`, fill(p.name), base, true);
         for (const p of params.filter((p) => p.in === "query")) {
           add(`query ${p.name}=NUL`, `${fill()}?${p.name}=${encodeURIComponent(NUL)}`, base, true);
           add(`query ${p.name}=huge`, `${fill()}?${p.name}=${"9".repeat(40)}`, base, false);
@@ -126,14 +162,24 @@ test("input fuzz: a null byte or a value Postgres refuses answers 4xx on every r
         if (!schema) continue;
         for (const field of stringFields(schema)) {
           add(`body ${field.join(".")}=NUL`, fill(), withValue(base, field, NUL), true);
-          add(`body ${field.join(".")}=long`, fill(), withValue(base, field, "x".repeat(100_000)), false);
+          add(
+            `body ${field.join(".")}=long`,
+            fill(),
+            withValue(base, field, "x".repeat(100_000)),
+            false,
+          );
         }
         for (const field of numberFields(schema)) {
           add(`body ${field}=1e300`, fill(), withValue(base, [field], 1e300), false);
           add(`body ${field}=2^63`, fill(), withValue(base, [field], 2 ** 63), false);
         }
         add("body key NUL", fill(), { ...(base as object), [NUL]: "x" }, true);
-        add("body all NUL", fill(), Object.fromEntries(Object.keys(schema.properties ?? {}).map((k) => [k, NUL])), true);
+        add(
+          "body all NUL",
+          fill(),
+          Object.fromEntries(Object.keys(schema.properties ?? {}).map((k) => [k, NUL])),
+          true,
+        );
       }
     }
     assert.ok(cases.length > 80, `cases generated (${cases.length})`);
@@ -158,7 +204,8 @@ test("input fuzz: a null byte or a value Postgres refuses answers 4xx on every r
       if (c.nul && res.status === 422) {
         nulChecked++;
         const message = JSON.parse(text).error.message as string;
-        if (!/null character|Unicode/.test(message) && !/^[A-Z]/.test(message)) failures.push(`${c.label}: unclear message ${message}`);
+        if (!/null character|Unicode/.test(message) && !/^[A-Z]/.test(message))
+          failures.push(`${c.label}: unclear message ${message}`);
       }
     }
     assert.deepEqual(failures, [], `no 5xx:\n${failures.join("\n")}`);
@@ -176,7 +223,10 @@ test("input fuzz: the issue's examples answer 422 with the null-character messag
       json: { username: "ab\u0000cd", email: "nul@example.com", password: "secret123" },
     });
     assert.equal(signup.status, 422);
-    assert.equal((await errorOf(signup)).message, "username must not contain null characters (\\u0000)");
+    assert.equal(
+      (await errorOf(signup)).message,
+      "username must not contain null characters (\\u0000)",
+    );
 
     const customer = await signUpAndIn(api);
     const factor = await api.fetch("/api/auth/factors", {
@@ -223,7 +273,14 @@ test("input fuzz: the error handler maps what Postgres refuses to 422 (the safet
   const { isConnectionError } = await import("./db.ts");
   const api = await startTestApi();
   try {
-    const refused = async (query: Promise<unknown>) => fromDatabaseError(await query.then(() => null, (e) => e), isConnectionError);
+    const refused = async (query: Promise<unknown>) =>
+      fromDatabaseError(
+        await query.then(
+          () => null,
+          (e) => e,
+        ),
+        isConnectionError,
+      );
     const nul = await refused(api.sql`select ${"ab\u0000cd"}::text`);
     assert.equal(nul?.status, 422);
     assert.match(nul!.message, /null characters/);
@@ -232,7 +289,10 @@ test("input fuzz: the error handler maps what Postgres refuses to 422 (the safet
     assert.equal(range?.message, InputMessages.numberOutOfRange);
     const format = await refused(api.sql`select ${"nope"}::uuid`);
     assert.equal(format?.status, 422);
-    const down = fromDatabaseError(Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" }), isConnectionError);
+    const down = fromDatabaseError(
+      Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" }),
+      isConnectionError,
+    );
     assert.equal(down?.status, 503);
     assert.equal(down?.code, "service_unavailable");
   } finally {

@@ -49,13 +49,19 @@ Deno.test({
       const load = Array.from({ length: 12 }, async (_, i) => {
         while (running) {
           try {
-            const res = i % 3 === 0
-              ? await fetch(`${api.url}/api/auth/sign-in`, {
-                method: "POST",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify({ email: "customer@example.com", password: "customer123" }),
-              })
-              : await fetch(`${api.url}/api/account/profile`, { headers: { authorization: `Bearer ${access_token}` } });
+            const res =
+              i % 3 === 0
+                ? await fetch(`${api.url}/api/auth/sign-in`, {
+                    method: "POST",
+                    headers: { "content-type": "application/json" },
+                    body: JSON.stringify({
+                      email: "customer@example.com",
+                      password: "customer123",
+                    }),
+                  })
+                : await fetch(`${api.url}/api/account/profile`, {
+                    headers: { authorization: `Bearer ${access_token}` },
+                  });
             statuses.push(res.status);
             await res.body?.cancel();
           } catch {
@@ -78,7 +84,11 @@ Deno.test({
       for (const s of statuses.slice(before)) after[s] = (after[s] ?? 0) + 1;
       console.log(JSON.stringify({ before_signal: before, after_signal: after }));
       const bad = statuses.filter((s) => s !== 200 && s !== 503 && s !== "refused");
-      assert.deepEqual(bad, [], "requests in flight finished (200), later ones were refused (503 or connection refused)");
+      assert.deepEqual(
+        bad,
+        [],
+        "requests in flight finished (200), later ones were refused (503 or connection refused)",
+      );
       assert.doesNotMatch(output, /Uncaught|CONNECTION_CLOSED|"level":"error"/);
       assert.match(output, /embedded postgres stopped/);
       assert.ok(!existsSync(pidFile), "no stale postmaster.pid");
@@ -99,19 +109,28 @@ Deno.test({
     const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
     const port = (taken.addr as Deno.NetAddr).port;
     try {
-      const http = await startApiProcess({ DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(freePort()) }, { wait: false });
+      const http = await startApiProcess(
+        { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(freePort()) },
+        { wait: false },
+      );
       const httpStatus = await http.exited;
       const httpLines = http.output().trim().split("\n");
       assert.equal(httpStatus.code, 1);
       assert.equal(httpLines.length, 1, http.output());
       assert.match(httpLines[0], new RegExp(`Port ${port}.*set PORT to a free port`));
 
-      const pg = await startApiProcess({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) }, { wait: false });
+      const pg = await startApiProcess(
+        { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) },
+        { wait: false },
+      );
       const pgStatus = await pg.exited;
       const pgLines = pg.output().trim().split("\n");
       assert.equal(pgStatus.code, 1);
       assert.equal(pgLines.length, 1, pg.output());
-      assert.match(pgLines[0], new RegExp(`Port ${port} of the embedded Postgres.*set EMBEDDED_PG_PORT to a free port`));
+      assert.match(
+        pgLines[0],
+        new RegExp(`Port ${port} of the embedded Postgres.*set EMBEDDED_PG_PORT to a free port`),
+      );
       assert.ok(!existsSync(join(dataDir, "postgres", "postmaster.pid")));
     } finally {
       taken.close();
@@ -140,7 +159,12 @@ Deno.test({
         if (res.status === 200 && seen.includes(503)) break;
         await sleep(50);
       }
-      console.log(JSON.stringify({ readyz_503: seen.filter((s) => s === 503).length, recovered_ms: Date.now() - started }));
+      console.log(
+        JSON.stringify({
+          readyz_503: seen.filter((s) => s === 503).length,
+          recovered_ms: Date.now() - started,
+        }),
+      );
       assert.ok(api.alive(), "the API process survives");
       assert.ok(seen.includes(503), "not ready while Postgres is down");
       assert.equal(seen.at(-1), 200, "ready again once the API restarted Postgres");

@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig } from "./config.ts";
-import { startServer } from "./server.ts";
-import { DEMO_ACCOUNTS } from "./seed.ts";
-import { log } from "./log.ts";
 import { isConnectionError, StartupError } from "./db.ts";
+import { log } from "./log.ts";
+import { DEMO_ACCOUNTS } from "./seed.ts";
+import { startServer } from "./server.ts";
 
 let config;
 try {
@@ -21,16 +21,21 @@ try {
  * is logged and contained here. Any other uncaught error still ends the process, as it should.
  */
 const isDatabaseDriverError = (err: unknown) =>
-  isConnectionError(err) || /node_modules[\\/]postgres[\\/]/.test(String((err as Error | undefined)?.stack ?? ""));
+  isConnectionError(err) ||
+  /node_modules[\\/]postgres[\\/]/.test(String((err as Error | undefined)?.stack ?? ""));
 addEventListener("unhandledrejection", (event) => {
   if (!isDatabaseDriverError(event.reason)) return;
   event.preventDefault();
-  log("error", "database error contained", { error: String((event.reason as Error)?.message ?? event.reason) });
+  log("error", "database error contained", {
+    error: String((event.reason as Error)?.message ?? event.reason),
+  });
 });
 addEventListener("error", (event) => {
   if (!isDatabaseDriverError(event.error)) return;
   event.preventDefault();
-  log("error", "database error contained", { error: String((event.error as Error)?.message ?? event.error) });
+  log("error", "database error contained", {
+    error: String((event.error as Error)?.message ?? event.error),
+  });
 });
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -50,10 +55,13 @@ try {
   throw e;
 }
 log("info", "api listening", { url: server.url });
-console.log(`\n  Hosting portal: ${config.PUBLIC_URL}\n  API docs:       ${config.PUBLIC_URL}/api/docs`);
+console.log(
+  `\n  Hosting portal: ${config.PUBLIC_URL}\n  API docs:       ${config.PUBLIC_URL}/api/docs`,
+);
 if (server.db.embedded) {
   console.log("  Demo sign-ins (seeded on an empty database):");
-  for (const a of DEMO_ACCOUNTS) console.log(`    ${a.admin ? "admin   " : "customer"}  ${a.email} / ${a.password}`);
+  for (const a of DEMO_ACCOUNTS)
+    console.log(`    ${a.admin ? "admin   " : "customer"}  ${a.email} / ${a.password}`);
 }
 console.log("");
 

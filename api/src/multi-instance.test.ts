@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
+import { generateSigningKey } from "./auth/tokens.ts";
 import { connect } from "./db.ts";
 import { migrate } from "./migrate.ts";
 import { seedDemo } from "./seed.ts";
-import { generateSigningKey } from "./auth/tokens.ts";
 import { createTestDatabase } from "./testing.ts";
 import { type ApiProcess, startApiProcess } from "./testing-process.ts";
 
@@ -27,7 +27,9 @@ Deno.test({
       // Demo accounts and products, and orders that expired yesterday, before either instance starts.
       await migrate(sql);
       await seedDemo(sql);
-      const [customer] = await sql<{ id: string }[]>`select id from profiles where email = 'customer@example.com'`;
+      const [customer] = await sql<
+        { id: string }[]
+      >`select id from profiles where email = 'customer@example.com'`;
       const [product] = await sql<{ id: string }[]>`select id from products order by price limit 1`;
       await sql`
         insert into orders (user_id, product_id, expire_date, status)
@@ -41,7 +43,9 @@ Deno.test({
         AUTH_RATE_LIMIT_PER_IP: "1000",
         // One signing key for both, as every replica must have.
         JWT_PRIVATE_KEY: await sharedKey(),
-        MFA_ENCRYPTION_KEY: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))),
+        MFA_ENCRYPTION_KEY: btoa(
+          String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))),
+        ),
       };
       [a, b] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
 
@@ -56,7 +60,10 @@ Deno.test({
       const adminSession = await (await signIn(a, "admin@example.com", "admin123")).json();
       const abort = new AbortController();
       const stream = await fetch(`${b.url}/api/events`, {
-        headers: { authorization: `Bearer ${customerSession.access_token}`, accept: "text/event-stream" },
+        headers: {
+          authorization: `Bearer ${customerSession.access_token}`,
+          accept: "text/event-stream",
+        },
         signal: abort.signal,
       });
       assert.equal(stream.status, 200);
@@ -65,7 +72,9 @@ Deno.test({
       const readUntil = async (pattern: RegExp, ms: number) => {
         const deadline = Date.now() + ms;
         while (!pattern.test(received) && Date.now() < deadline) {
-          const timer = new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, deadline - Date.now())));
+          const timer = new Promise<null>((r) =>
+            setTimeout(() => r(null), Math.max(1, deadline - Date.now())),
+          );
           const chunk = await Promise.race([reader.read(), timer]);
           if (!chunk || chunk.done) break;
           received += chunk.value;
@@ -75,7 +84,10 @@ Deno.test({
       assert.ok(await readUntil(/event: ready/, 5_000), "the stream on B is open");
       const adjust = await fetch(`${a.url}/api/admin/users/${customer.id}/credits`, {
         method: "POST",
-        headers: { authorization: `Bearer ${adminSession.access_token}`, "content-type": "application/json" },
+        headers: {
+          authorization: `Bearer ${adminSession.access_token}`,
+          "content-type": "application/json",
+        },
         body: JSON.stringify({ operation: "add", amount: "12.34" }),
       });
       assert.equal(adjust.status, 200, await adjust.text());
@@ -95,12 +107,18 @@ Deno.test({
         if (left === 0 || Date.now() > deadline) break;
         await new Promise((r) => setTimeout(r, 200));
       }
-      const [{ expired, audits, distinct }] = await sql<{ expired: number; audits: number; distinct: number }[]>`
+      const [{ expired, audits, distinct }] = await sql<
+        { expired: number; audits: number; distinct: number }[]
+      >`
         select (select count(*)::int from orders where status = 'expired') as expired,
           (select count(*)::int from audit_log where action = 'order.expire') as audits,
           (select count(distinct entity_id)::int from audit_log where action = 'order.expire') as distinct`;
       assert.equal(expired, ORDERS, "every due order expired");
-      assert.equal(audits, ORDERS, "each expiry recorded once (no instance expired an order twice)");
+      assert.equal(
+        audits,
+        ORDERS,
+        "each expiry recorded once (no instance expired an order twice)",
+      );
       assert.equal(distinct, ORDERS);
 
       // 3. The per-account sign-in limit (4) holds across both instances.
@@ -111,7 +129,11 @@ Deno.test({
         await res.body?.cancel();
       }
       // The customer's sign-in on B above was attempt 1; wrong passwords alternate A, B, A (2-4), then 429.
-      assert.deepEqual(statuses, [400, 400, 400, 429, 429, 429], `attempts alternate between A and B: ${statuses}`);
+      assert.deepEqual(
+        statuses,
+        [400, 400, 400, 429, 429, 429],
+        `attempts alternate between A and B: ${statuses}`,
+      );
     } finally {
       await Promise.all([a?.stop(), b?.stop()]);
       await sql.end({ timeout: 1 });

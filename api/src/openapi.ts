@@ -1,10 +1,10 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
-import { ErrorBody, ErrorCode } from "../contracts/errors.ts";
 import { findNullCharacter, NULL_CHARACTER_MESSAGE } from "../contracts/common.ts";
-import { HttpError } from "./http-error.ts";
+import { ErrorBody, ErrorCode } from "../contracts/errors.ts";
 import type { AppEnv } from "./context.ts";
+import { HttpError } from "./http-error.ts";
 
 /**
  * A tiny OpenAPI layer over plain Hono: `describe()` and `validate()` are ordinary middleware that
@@ -93,7 +93,12 @@ export function openApiDocument(app: Hono<AppEnv>, info: { title: string; versio
         requestBody = { required: true, content: { "application/json": { schema } } };
       } else if (request.target === "query" || request.target === "header") {
         for (const [name, s] of Object.entries(schema.properties ?? {})) {
-          parameters.push({ name, in: request.target, required: schema.required?.includes(name) ?? false, schema: s });
+          parameters.push({
+            name,
+            in: request.target,
+            required: schema.required?.includes(name) ?? false,
+            schema: s,
+          });
         }
       }
     }
@@ -108,13 +113,13 @@ export function openApiDocument(app: Hono<AppEnv>, info: { title: string; versio
       responses: {
         [status]: doc.response
           ? {
-            description: "Success",
-            content: {
-              "application/json": {
-                schema: z.toJSONSchema(doc.response, { io: "output", unrepresentable: "any" }),
+              description: "Success",
+              content: {
+                "application/json": {
+                  schema: z.toJSONSchema(doc.response, { io: "output", unrepresentable: "any" }),
+                },
               },
-            },
-          }
+            }
           : { description: "Success, no body" },
         default: { description: "Error", content: { "application/json": { schema: errorSchema } } },
       },
@@ -123,7 +128,9 @@ export function openApiDocument(app: Hono<AppEnv>, info: { title: string; versio
   return {
     openapi: "3.1.0",
     info,
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+    },
     paths,
   };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { sleep, startApiProcess, startPgServer } from "./testing-process.ts";
 import { isConnectionError } from "./db.ts";
+import { sleep, startApiProcess, startPgServer } from "./testing-process.ts";
 
 /**
  * Issue 16 item 1: the database dies (kill -9 of the postmaster) while about 20 connections of
@@ -67,7 +67,12 @@ Deno.test({
         const token = tokens[worker % tokens.length];
         const purchase = n % 2 === 1;
         const started = performance.now();
-        const outcome: Outcome = { kind: purchase ? "purchase" : "read", status: "network", ms: 0, at: started - t0 };
+        const outcome: Outcome = {
+          kind: purchase ? "purchase" : "read",
+          status: "network",
+          ms: 0,
+          at: started - t0,
+        };
         try {
           const res = await fetch(
             `${api.url}${purchase ? "/api/shop/orders" : n % 4 === 0 ? "/api/shop/products" : "/api/account/profile"}`,
@@ -112,7 +117,13 @@ Deno.test({
       // Recovery: the first 2xx of each kind started after Postgres was back.
       const deadline = Date.now() + 20_000;
       const recovered = () =>
-        outcomes.some((o) => o.kind === "purchase" && o.at >= restartedAt && typeof o.status === "number" && o.status < 300);
+        outcomes.some(
+          (o) =>
+            o.kind === "purchase" &&
+            o.at >= restartedAt &&
+            typeof o.status === "number" &&
+            o.status < 300,
+        );
       while (!recovered() && Date.now() < deadline) await sleep(50);
       await sleep(1_500);
       running = false;
@@ -126,33 +137,54 @@ Deno.test({
         .filter((o) => o.at >= restartedAt && typeof o.status === "number" && o.status < 300)
         .map((o) => o.at + o.ms)
         .sort((a, b) => a - b)[0];
-      const confirmed = outcomes.filter((o) => o.kind === "purchase" && o.orderId).map((o) => o.orderId!);
+      const confirmed = outcomes
+        .filter((o) => o.kind === "purchase" && o.orderId)
+        .map((o) => o.orderId!);
       db = postgres(pg.url("portal"), { max: 2, onnotice: () => {} });
-      const found = await db<{ id: string }[]>`select id from orders where id = any(${confirmed}::uuid[])`;
+      const found = await db<
+        { id: string }[]
+      >`select id from orders where id = any(${confirmed}::uuid[])`;
       const slowest = Math.max(...during.map((o) => o.ms));
       console.log(
         JSON.stringify({
           requests: outcomes.length,
           during_outage: { requests: during.length, statuses, slowest_ms: Math.round(slowest) },
-          recovery_ms_after_postgres_ready: firstOk === undefined ? null : Math.round(firstOk - restartedAt),
+          recovery_ms_after_postgres_ready:
+            firstOk === undefined ? null : Math.round(firstOk - restartedAt),
           postgres_restart_ms: Math.round(restartedAt - restartAt),
           purchases_confirmed: confirmed.length,
           purchases_found: found.length,
           hung: outcomes.filter((o) => typeof o.status !== "number"),
-          other: outcomes.filter((o) => typeof o.status !== "number" || (o.status >= 500 && o.status !== 503)).length,
+          other: outcomes.filter(
+            (o) => typeof o.status !== "number" || (o.status >= 500 && o.status !== 503),
+          ).length,
         }),
       );
       assert(during.length > 20, "requests ran during the outage");
       for (const o of during) {
-        assert.equal(o.status, 503, `during the outage every request answers 503, got ${JSON.stringify(o)}`);
+        assert.equal(
+          o.status,
+          503,
+          `during the outage every request answers 503, got ${JSON.stringify(o)}`,
+        );
         assert.equal(o.errorCode, "service_unavailable");
       }
       assert(slowest < 3_000, `requests during the outage answer quickly (slowest ${slowest} ms)`);
-      assert(firstOk !== undefined && firstOk - restartedAt < 10_000, "the API recovers on its own");
+      assert(
+        firstOk !== undefined && firstOk - restartedAt < 10_000,
+        "the API recovers on its own",
+      );
       assert(confirmed.length > 10, "purchases were confirmed");
-      assert.equal(found.length, confirmed.length, "every purchase answered 2xx is in the database");
+      assert.equal(
+        found.length,
+        confirmed.length,
+        "every purchase answered 2xx is in the database",
+      );
       // No request ever hung or got a non-JSON 5xx.
-      assert.equal(outcomes.filter((o) => o.status === "timeout" || o.status === "network").length, 0);
+      assert.equal(
+        outcomes.filter((o) => o.status === "timeout" || o.status === "network").length,
+        0,
+      );
     } finally {
       await db.end({ timeout: 1 }).catch(() => {});
       await api.stop();
@@ -181,19 +213,30 @@ Deno.test({
       await killer`select pg_terminate_backend(${pid})`;
       await sleep(100);
       for (let i = 0; i < 3; i++) {
-        const err = await reserved`select 1`.then(() => null, (e) => e);
+        const err = await reserved`select 1`.then(
+          () => null,
+          (e) => e,
+        );
         assert(isConnectionError(err), `query ${i} rejects with a connection error, got ${err}`);
       }
       reserved.release();
       // A transaction whose backend dies: the ROLLBACK that follows must not write to the dead socket.
       for (let i = 0; i < 5; i++) {
-        const err = await sql.begin(async (tx) => {
-          const [{ pid }] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
-          await killer`select pg_terminate_backend(${pid})`;
-          await tx`select pg_sleep(0.05)`;
-          await tx`select 1`;
-        }).then(() => null, (e) => e);
-        assert(isConnectionError(err), `transaction ${i} rejects with a connection error, got ${err}`);
+        const err = await sql
+          .begin(async (tx) => {
+            const [{ pid }] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+            await killer`select pg_terminate_backend(${pid})`;
+            await tx`select pg_sleep(0.05)`;
+            await tx`select 1`;
+          })
+          .then(
+            () => null,
+            (e) => e,
+          );
+        assert(
+          isConnectionError(err),
+          `transaction ${i} rejects with a connection error, got ${err}`,
+        );
       }
       await sleep(200); // a write scheduled with setImmediate would have thrown by now
       const [{ one }] = await sql<{ one: number }[]>`select 1 as one`;

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { createTestDatabase, startTestApi, test } from "./testing.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { createTestDatabase, startTestApi, test } from "./testing.ts";
 
 const api = await startTestApi();
 globalThis.addEventListener("unload", () => void api.close());
@@ -16,44 +16,87 @@ async function refused(query: Promise<unknown>, code: string) {
 }
 
 test("the database itself refuses a negative balance", async () => {
-  const [p] = await sql`insert into profiles (username, email, credits) values ('neg', 'neg@example.com', 5) returning id`;
+  const [p] =
+    await sql`insert into profiles (username, email, credits) values ('neg', 'neg@example.com', 5) returning id`;
   await refused(sql`update profiles set credits = credits - 5.01 where id = ${p!.id}`, "23514");
   await refused(sql`update profiles set credits = -1 where id = ${p!.id}`, "23514");
 });
 
 test("the database refuses unknown statuses and types, and a duplicate email in any case", async () => {
-  const [p] = await sql`insert into profiles (username, email) values ('enum', 'Enum@example.com') returning id`;
-  const [prod] = await sql`insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+  const [p] =
+    await sql`insert into profiles (username, email) values ('enum', 'Enum@example.com') returning id`;
+  const [prod] =
+    await sql`insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
     values ('P', 1, '1', '1', '1', '1', 'yes', 'vps') returning id`;
-  await refused(sql`insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
-    values ('P', 1, '1', '1', '1', '1', 'yes', 'cloud')`, "23514");
-  await refused(sql`insert into orders (user_id, product_id, expire_date, status)
-    values (${p!.id}, ${prod!.id}, now(), 'paused')`, "23514");
-  await refused(sql`insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id)
-    values (${p!.id}, 'vps', 'deleted', '10.0.0.1', '1', '1', '1', 1)`, "23514");
-  await refused(sql`insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id)
-    values (${p!.id}, 'cloud', '10.0.0.1', '1', '1', '1', 1)`, "23514");
-  await refused(sql`insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id)
-    values (${p!.id}, 'vps', '300.0.0.1', '1', '1', '1', 1)`, "23514");
-  await refused(sql`insert into profiles (username, email) values ('enum2', 'enum@EXAMPLE.com')`, "23505");
-  await refused(sql`insert into user_roles (user_id, role) values (${p!.id}, 'superuser')`, "23514");
+  await refused(
+    sql`insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+    values ('P', 1, '1', '1', '1', '1', 'yes', 'cloud')`,
+    "23514",
+  );
+  await refused(
+    sql`insert into orders (user_id, product_id, expire_date, status)
+    values (${p!.id}, ${prod!.id}, now(), 'paused')`,
+    "23514",
+  );
+  await refused(
+    sql`insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id)
+    values (${p!.id}, 'vps', 'deleted', '10.0.0.1', '1', '1', '1', 1)`,
+    "23514",
+  );
+  await refused(
+    sql`insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id)
+    values (${p!.id}, 'cloud', '10.0.0.1', '1', '1', '1', 1)`,
+    "23514",
+  );
+  await refused(
+    sql`insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id)
+    values (${p!.id}, 'vps', '300.0.0.1', '1', '1', '1', 1)`,
+    "23514",
+  );
+  await refused(
+    sql`insert into profiles (username, email) values ('enum2', 'enum@EXAMPLE.com')`,
+    "23505",
+  );
+  await refused(
+    sql`insert into user_roles (user_id, role) values (${p!.id}, 'superuser')`,
+    "23514",
+  );
 });
 
 test("a service can only be linked to an order of its own user", async () => {
-  const [a] = await sql`insert into profiles (username, email) values ('own_a', 'own_a@example.com') returning id`;
-  const [b] = await sql`insert into profiles (username, email) values ('own_b', 'own_b@example.com') returning id`;
-  const [prod] = await sql`insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+  const [a] =
+    await sql`insert into profiles (username, email) values ('own_a', 'own_a@example.com') returning id`;
+  const [b] =
+    await sql`insert into profiles (username, email) values ('own_b', 'own_b@example.com') returning id`;
+  const [prod] =
+    await sql`insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
     values ('P', 1, '1', '1', '1', '1', 'yes', 'vps') returning id`;
-  const [order] = await sql`insert into orders (user_id, product_id, expire_date) values (${a!.id}, ${prod!.id}, now()) returning id`;
-  await refused(sql`insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id, order_id)
-    values (${b!.id}, 'vps', '10.0.0.1', '1', '1', '1', 1, ${order!.id})`, "23503");
+  const [order] =
+    await sql`insert into orders (user_id, product_id, expire_date) values (${a!.id}, ${prod!.id}, now()) returning id`;
+  await refused(
+    sql`insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id, order_id)
+    values (${b!.id}, 'vps', '10.0.0.1', '1', '1', '1', 1, ${order!.id})`,
+    "23503",
+  );
 });
 
 test("a wrong or missing variable stops start-up with a message naming it", () => {
-  assert.throws(() => loadConfig({ PORT: "eighty" }), (e: Error) => e instanceof ConfigError && /PORT/.test(e.message));
-  assert.throws(() => loadConfig({ DATABASE_URL: "not a url" }), (e: Error) => /DATABASE_URL/.test(e.message));
-  assert.throws(() => loadConfig({ MFA_ENCRYPTION_KEY: "c2hvcnQ=" }), (e: Error) => /MFA_ENCRYPTION_KEY/.test(e.message));
-  assert.throws(() => loadConfig({ SERVER_PROVIDER_URL: "http://x.test" }), (e: Error) => /SERVER_PROVIDER_TOKEN/.test(e.message));
+  assert.throws(
+    () => loadConfig({ PORT: "eighty" }),
+    (e: Error) => e instanceof ConfigError && /PORT/.test(e.message),
+  );
+  assert.throws(
+    () => loadConfig({ DATABASE_URL: "not a url" }),
+    (e: Error) => /DATABASE_URL/.test(e.message),
+  );
+  assert.throws(
+    () => loadConfig({ MFA_ENCRYPTION_KEY: "c2hvcnQ=" }),
+    (e: Error) => /MFA_ENCRYPTION_KEY/.test(e.message),
+  );
+  assert.throws(
+    () => loadConfig({ SERVER_PROVIDER_URL: "http://x.test" }),
+    (e: Error) => /SERVER_PROVIDER_TOKEN/.test(e.message),
+  );
 });
 
 test("two API processes started at once on one empty database both come up; migrations ran once", async () => {
@@ -62,28 +105,43 @@ test("two API processes started at once on one empty database both come up; migr
   const start = () =>
     new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", main],
-      env: { LOG_LEVEL: "info", DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "true", JOBS_ENABLED: "false", DATA_DIR: Deno.makeTempDirSync() },
+      env: {
+        LOG_LEVEL: "info",
+        DATABASE_URL: databaseUrl,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        SEED_DEMO: "true",
+        JOBS_ENABLED: "false",
+        DATA_DIR: Deno.makeTempDirSync(),
+      },
       stdout: "piped",
       stderr: "piped",
     }).spawn();
   const procs = [start(), start()];
   try {
-    await Promise.all(procs.map(async (p) => {
-      const reader = p.stdout.pipeThrough(new TextDecoderStream()).getReader();
-      let out = "";
-      while (!out.includes("api listening")) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`API exited early: ${out}`);
-        out += value;
-      }
-      reader.releaseLock();
-    }));
+    await Promise.all(
+      procs.map(async (p) => {
+        const reader = p.stdout.pipeThrough(new TextDecoderStream()).getReader();
+        let out = "";
+        while (!out.includes("api listening")) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`API exited early: ${out}`);
+          out += value;
+        }
+        reader.releaseLock();
+      }),
+    );
     const check = postgres(databaseUrl, { max: 1 });
     const rows = await check`select name, count(*)::int as n from schema_migrations group by name`;
-    const files = [...Deno.readDirSync(new URL("../migrations/", import.meta.url))].filter((f) => f.name.endsWith(".sql"));
+    const files = [...Deno.readDirSync(new URL("../migrations/", import.meta.url))].filter((f) =>
+      f.name.endsWith(".sql"),
+    );
     assert.equal(rows.length, files.length);
     assert.ok(rows.every((r) => r.n === 1));
-    const [{ admins }] = (await check`select count(*)::int as admins from user_roles`) as unknown as [{ admins: number }];
+    const [{ admins }] =
+      (await check`select count(*)::int as admins from user_roles`) as unknown as [
+        { admins: number },
+      ];
     assert.equal(admins, 1, "demo data seeded once");
     await check.end();
   } finally {

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createHash } from "node:crypto";
-import { startTestApi, test, type TestApi } from "./testing.ts";
 import { createApp } from "./app.ts";
 import { testConfig } from "./config.ts";
 import { contentSecurityPolicy, INJECTED_STYLES, remoteOrigins } from "./security-headers.ts";
+import { startTestApi, type TestApi, test } from "./testing.ts";
 
 const api: TestApi = await startTestApi();
 globalThis.addEventListener("unload", () => void api.close());
@@ -32,7 +32,11 @@ function csp(res: Response): Map<string, string[]> {
   const header = res.headers.get("content-security-policy");
   assert.ok(header, `${res.url} has a Content-Security-Policy`);
   return new Map(
-    header.split(";").map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]),
+    header
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...values]) => [name!, values]),
   );
 }
 
@@ -84,14 +88,25 @@ test("the shell's HTML gets a CSP allowing its inline script by hash and the rem
       const hash = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
       assert.ok(policy.get("script-src")?.includes(hash), `${path}: ${policy.get("script-src")}`);
       for (const directive of ["script-src", "style-src", "connect-src"]) {
-        assert.ok(policy.get(directive)?.includes("https://cdn.example.net"), `${path} ${directive}`);
+        assert.ok(
+          policy.get(directive)?.includes("https://cdn.example.net"),
+          `${path} ${directive}`,
+        );
       }
       // Same-origin remotes need nothing beyond 'self'.
       assert.ok(!policy.get("script-src")?.some((s) => s.includes("localhost")));
     }
     // The remotes served here may be loaded by a shell elsewhere; the shell's own files may not.
-    assert.equal((await app.request("/remotes/mf-shop/remoteEntry.js")).headers.get("cross-origin-resource-policy"), "cross-origin");
-    assert.equal((await app.request("/")).headers.get("cross-origin-resource-policy"), "same-origin");
+    assert.equal(
+      (await app.request("/remotes/mf-shop/remoteEntry.js")).headers.get(
+        "cross-origin-resource-policy",
+      ),
+      "cross-origin",
+    );
+    assert.equal(
+      (await app.request("/")).headers.get("cross-origin-resource-policy"),
+      "same-origin",
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -140,7 +155,13 @@ test("the <style> elements react-aria injects are allowed by hash, and match the
   );
   assert.equal(injected.length, 2, "react-aria still injects two <style> elements");
   assert.deepEqual(injected.sort(), [...INJECTED_STYLES].sort());
-  const styleSrc = contentSecurityPolicy({ origin: "http://localhost:8000", https: false, paypal: false, remoteOrigins: [], scriptHashes: [] }).styleSrc;
+  const styleSrc = contentSecurityPolicy({
+    origin: "http://localhost:8000",
+    https: false,
+    paypal: false,
+    remoteOrigins: [],
+    scriptHashes: [],
+  }).styleSrc;
   // The hash Chromium names when it blocks usePress's style.
   assert.ok(styleSrc.includes("'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='"));
   assert.ok(!styleSrc.includes("'unsafe-inline'"));

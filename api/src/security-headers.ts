@@ -1,7 +1,7 @@
-import type { MiddlewareHandler } from "hono";
-import { secureHeaders } from "hono/secure-headers";
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
+import type { MiddlewareHandler } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 import type { Config } from "./config.ts";
 
 /**
@@ -21,7 +21,8 @@ export const INJECTED_STYLES = [
   "@layer {\n  * {\n    overscroll-behavior: contain;\n  }\n}",
 ];
 
-const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+const sha256 = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /** Origins other than ours that remotes.json loads remotes from (a remote deployed to a CDN). */
 export function remoteOrigins(remotesJson: string, ownOrigin: string): string[] {
@@ -108,7 +109,10 @@ export function contentSecurityPolicy(p: SecurityPolicyInput) {
  * The CSP is built once at start from the configuration and the built shell (its inline script
  * hashes and the remote origins of its remotes.json).
  */
-export function securityHeaders(config: Config, options: { staticRoot?: string } = {}): MiddlewareHandler {
+export function securityHeaders(
+  config: Config,
+  options: { staticRoot?: string } = {},
+): MiddlewareHandler {
   const publicUrl = new URL(config.PUBLIC_URL);
   const https = publicUrl.protocol === "https:";
   const paypal = Boolean(config.PAYPAL_CLIENT_ID);
@@ -153,6 +157,7 @@ export function securityHeaders(config: Config, options: { staticRoot?: string }
   return async (c, next) => {
     await headers(c, next);
     // The remotes served here may be loaded by a shell on another origin (docs/remotes.md).
-    if (c.req.path.startsWith("/remotes/")) c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+    if (c.req.path.startsWith("/remotes/"))
+      c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
   };
 }

@@ -1,6 +1,6 @@
-import type { Sql, Tx } from "./db.ts";
-import { hashPassword } from "./auth/passwords.ts";
 import { recordAudit } from "./audit/audit.ts";
+import { hashPassword } from "./auth/passwords.ts";
+import type { Sql, Tx } from "./db.ts";
 import { log } from "./log.ts";
 
 export const DEMO_ACCOUNTS = [
@@ -9,11 +9,56 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const DEMO_PRODUCTS = [
-  ["VPS Start", "4.99", "1 vCore", "2 GB", "40 GB NVMe", "1 Gbit/s", "Always-on DDoS protection", "vps"],
-  ["VPS Plus", "9.99", "2 vCores", "4 GB", "80 GB NVMe", "1 Gbit/s", "Always-on DDoS protection", "vps"],
-  ["VPS Pro", "19.99", "4 vCores", "8 GB", "160 GB NVMe", "2.5 Gbit/s", "Always-on DDoS protection", "vps"],
-  ["Dedicated AMD", "79.00", "AMD Ryzen 7 7700", "64 GB DDR5", "2 x 1 TB NVMe", "1 Gbit/s", "Permanent DDoS protection up to 1 Tbit/s", "dedicated"],
-  ["Dedicated Intel", "99.00", "Intel Xeon E-2388G", "128 GB DDR4 ECC", "2 x 1.92 TB NVMe", "10 Gbit/s", "Permanent DDoS protection up to 1 Tbit/s", "dedicated"],
+  [
+    "VPS Start",
+    "4.99",
+    "1 vCore",
+    "2 GB",
+    "40 GB NVMe",
+    "1 Gbit/s",
+    "Always-on DDoS protection",
+    "vps",
+  ],
+  [
+    "VPS Plus",
+    "9.99",
+    "2 vCores",
+    "4 GB",
+    "80 GB NVMe",
+    "1 Gbit/s",
+    "Always-on DDoS protection",
+    "vps",
+  ],
+  [
+    "VPS Pro",
+    "19.99",
+    "4 vCores",
+    "8 GB",
+    "160 GB NVMe",
+    "2.5 Gbit/s",
+    "Always-on DDoS protection",
+    "vps",
+  ],
+  [
+    "Dedicated AMD",
+    "79.00",
+    "AMD Ryzen 7 7700",
+    "64 GB DDR5",
+    "2 x 1 TB NVMe",
+    "1 Gbit/s",
+    "Permanent DDoS protection up to 1 Tbit/s",
+    "dedicated",
+  ],
+  [
+    "Dedicated Intel",
+    "99.00",
+    "Intel Xeon E-2388G",
+    "128 GB DDR4 ECC",
+    "2 x 1.92 TB NVMe",
+    "10 Gbit/s",
+    "Permanent DDoS protection up to 1 Tbit/s",
+    "dedicated",
+  ],
 ] as const;
 
 /**
@@ -27,7 +72,14 @@ export const DEMO_CUSTOMER_DATA = {
   purchases: [
     {
       product: "VPS Plus",
-      service: { service_type: "vps", ipv4: "203.0.113.10", ram: "4", cpu: "2", storage: "80", reseller_id: 1001 },
+      service: {
+        service_type: "vps",
+        ipv4: "203.0.113.10",
+        ram: "4",
+        cpu: "2",
+        storage: "80",
+        reseller_id: 1001,
+      },
     },
     {
       product: "Dedicated AMD",
@@ -68,7 +120,8 @@ async function seedIfEmpty(tx: Tx): Promise<boolean> {
     const [row] = await tx<{ id: string }[]>`
       insert into profiles (username, email) values (${account.username}, ${account.email}) returning id`;
     await tx`insert into credentials (user_id, password_hash) values (${row!.id}, ${passwordHash})`;
-    if (account.admin) await tx`insert into user_roles (user_id, role) values (${row!.id}, 'admin')`;
+    if (account.admin)
+      await tx`insert into user_roles (user_id, role) values (${row!.id}, 'admin')`;
     ids[account.email] = row!.id;
   }
   const products: Record<string, { id: string; price: string }> = {};
@@ -84,7 +137,11 @@ async function seedIfEmpty(tx: Tx): Promise<boolean> {
   return true;
 }
 
-async function seedCustomer(tx: Tx, userId: string, products: Record<string, { id: string; price: string }>) {
+async function seedCustomer(
+  tx: Tx,
+  userId: string,
+  products: Record<string, { id: string; price: string }>,
+) {
   const { topup } = DEMO_CUSTOMER_DATA;
   // The top-up: a completed PayPal order (simulated ids), the credit, its ledger row and audit row.
   const [credited] = await tx<{ credits: string }[]>`

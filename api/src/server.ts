@@ -1,17 +1,17 @@
-import type { Config } from "./config.ts";
-import { type Database, isConnectionError, openDatabase, StartupError } from "./db.ts";
 import { ErrorCode } from "../contracts/errors.ts";
+import { createApp } from "./app.ts";
+import { createSecretBox, loadSecretBoxKey } from "./auth/secret-box.ts";
+import { createSigner, loadSigningKey } from "./auth/tokens.ts";
+import { setupPayPal } from "./billing/paypal-client.ts";
+import type { Config } from "./config.ts";
+import type { Deps } from "./context.ts";
+import { type Database, isConnectionError, openDatabase, StartupError } from "./db.ts";
+import { startEventHub } from "./events/hub.ts";
 import { InputMessages } from "./http-error.ts";
+import { startJobs } from "./jobs/scheduler.ts";
 import { log } from "./log.ts";
 import { migrate } from "./migrate.ts";
-import { createSigner, loadSigningKey } from "./auth/tokens.ts";
-import { createSecretBox, loadSecretBoxKey } from "./auth/secret-box.ts";
-import { startEventHub } from "./events/hub.ts";
-import { createApp } from "./app.ts";
-import type { Deps } from "./context.ts";
 import { seedDemo } from "./seed.ts";
-import { setupPayPal } from "./billing/paypal-client.ts";
-import { startJobs } from "./jobs/scheduler.ts";
 import { openProvider } from "./services/provider-client.ts";
 
 export interface Server {
@@ -28,10 +28,13 @@ const DRAIN_MS = 10_000;
 const DATABASE_WAIT_MS = 30_000;
 
 const unavailable = (message: string, headers: Record<string, string> = {}) =>
-  Response.json({ error: { code: ErrorCode.unavailable, message } }, {
-    status: 503,
-    headers: { "Retry-After": "2", ...headers },
-  });
+  Response.json(
+    { error: { code: ErrorCode.unavailable, message } },
+    {
+      status: 503,
+      headers: { "Retry-After": "2", ...headers },
+    },
+  );
 
 function portInUse(port: number, hostname: string): boolean {
   if (port === 0) return false;
@@ -48,14 +51,16 @@ const httpPortMessage = (port: number) =>
 
 async function waitForDatabase(db: Database) {
   const deadline = Date.now() + DATABASE_WAIT_MS;
-  for (let logged = false;;) {
+  for (let logged = false; ; ) {
     try {
       await db.sql`select 1`;
       return;
     } catch (e) {
       if (!isConnectionError(e)) throw e;
       if (Date.now() > deadline) {
-        throw new StartupError(`The database does not answer (${(e as Error).message}): check DATABASE_URL`);
+        throw new StartupError(
+          `The database does not answer (${(e as Error).message}): check DATABASE_URL`,
+        );
       }
       if (!logged) log("warn", "waiting for the database", { error: (e as Error).message });
       logged = true;
@@ -91,7 +96,15 @@ async function serve(config: Config, db: Database): Promise<Server> {
   const paypal = await setupPayPal(config);
   const provider = await openProvider(config);
   const secretBox = await createSecretBox(loadSecretBoxKey(config));
-  const deps: Deps = { sql: db.sql, config, signer, secretBox, events, provider: provider.client, paypal: paypal.client };
+  const deps: Deps = {
+    sql: db.sql,
+    config,
+    signer,
+    secretBox,
+    events,
+    provider: provider.client,
+    paypal: paypal.client,
+  };
   const app = createApp(deps, { staticRoot: config.STATIC_ROOT });
   const abort = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
@@ -102,7 +115,10 @@ async function serve(config: Config, db: Database): Promise<Server> {
   // pool's reconnects); while stopping, new requests are refused and those in flight finish.
   const handler = async (req: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
     const path = new URL(req.url).pathname;
-    if (stopping) return unavailable("The server is restarting. Please try again in a moment.", { Connection: "close" });
+    if (stopping)
+      return unavailable("The server is restarting. Please try again in a moment.", {
+        Connection: "close",
+      });
     if (!db.health.up && (path.startsWith("/api/") || path === "/readyz")) {
       return path === "/readyz"
         ? Response.json({ status: "database unreachable" }, { status: 503 })
@@ -117,14 +133,19 @@ async function serve(config: Config, db: Database): Promise<Server> {
   };
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {
-    server = Deno.serve({ port: config.PORT, hostname: config.HOST, signal: abort.signal, onListen: resolve }, handler);
+    server = Deno.serve(
+      { port: config.PORT, hostname: config.HOST, signal: abort.signal, onListen: resolve },
+      handler,
+    );
   } catch (e) {
     await Promise.allSettled([events.close(), provider.close(), paypal.close()]);
     if (e instanceof Deno.errors.AddrInUse) throw new StartupError(httpPortMessage(config.PORT));
     throw e;
   }
   const addr = await listening;
-  const jobs = config.JOBS_ENABLED ? startJobs(db.sql, undefined, { paypal: paypal.client, config }) : null;
+  const jobs = config.JOBS_ENABLED
+    ? startJobs(db.sql, undefined, { paypal: paypal.client, config })
+    : null;
   const host = addr.hostname === "0.0.0.0" ? "localhost" : addr.hostname;
   let closing: Promise<void> | null = null;
   return {
@@ -142,11 +163,16 @@ async function serve(config: Config, db: Database): Promise<Server> {
         const deadline = new Promise<void>((r) => setTimeout(r, DRAIN_MS));
         await Promise.race([drained, deadline]);
         let shutDown = false;
-        await Promise.race([shutdown.then(() => (shutDown = true)), new Promise((r) => setTimeout(r, 200))]);
+        await Promise.race([
+          shutdown.then(() => (shutDown = true)),
+          new Promise((r) => setTimeout(r, 200)),
+        ]);
         if (!shutDown) {
           try {
             abort.abort(); // closes what is left (event streams)
-          } catch { /* finished meanwhile */ }
+          } catch {
+            /* finished meanwhile */
+          }
         }
         await server.finished;
         // 2. Background work, then the pool (queries in flight end), then the embedded Postgres.

@@ -10,7 +10,10 @@ function buildTree() {
   const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};\n`;
   Deno.mkdirSync(join(root, "shell/dist/assets"), { recursive: true });
   Deno.mkdirSync(join(root, "mf-shop/dist/assets"), { recursive: true });
-  Deno.writeTextFileSync(join(root, "shell/dist/index.html"), `<!doctype html><div id="root"></div>${" ".repeat(2000)}`);
+  Deno.writeTextFileSync(
+    join(root, "shell/dist/index.html"),
+    `<!doctype html><div id="root"></div>${" ".repeat(2000)}`,
+  );
   Deno.writeTextFileSync(join(root, "shell/dist/assets/app-1a2b3c.js"), script);
   Deno.writeTextFileSync(join(root, "mf-shop/dist/remoteEntry.js"), script);
   Deno.writeTextFileSync(join(root, "secret.txt"), "not served");
@@ -31,7 +34,10 @@ test("static: gzip when accepted, immutable caching for hashed assets only, SPA 
   const zipped = new Uint8Array(await asset.arrayBuffer());
   assert.equal(new TextDecoder().decode(gunzipSync(zipped)), script);
   // The same bytes again, from the cache.
-  assert.deepEqual(new Uint8Array(await (await get("/assets/app-1a2b3c.js")).arrayBuffer()), zipped);
+  assert.deepEqual(
+    new Uint8Array(await (await get("/assets/app-1a2b3c.js")).arrayBuffer()),
+    zipped,
+  );
 
   const plain = await get("/assets/app-1a2b3c.js", false);
   assert.equal(plain.headers.get("content-encoding"), null);
@@ -40,7 +46,10 @@ test("static: gzip when accepted, immutable caching for hashed assets only, SPA 
   const entry = await get("/remotes/mf-shop/remoteEntry.js");
   assert.equal(entry.headers.get("cache-control"), "no-cache");
   assert.equal(entry.headers.get("access-control-allow-origin"), "*");
-  assert.equal(new TextDecoder().decode(gunzipSync(new Uint8Array(await entry.arrayBuffer()))), script);
+  assert.equal(
+    new TextDecoder().decode(gunzipSync(new Uint8Array(await entry.arrayBuffer()))),
+    script,
+  );
 
   const route = await get("/orders", false);
   assert.equal(route.status, 200);

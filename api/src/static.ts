@@ -1,6 +1,6 @@
-import { type Context, Hono } from "hono";
 import { extname, join, normalize, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "./context.ts";
 
 const TYPES: Record<string, string> = {
@@ -32,7 +32,11 @@ async function findFile(root: string, path: string): Promise<StaticFile | undefi
   try {
     const stat = await Deno.stat(full);
     if (!stat.isFile) return undefined;
-    return { path: full, size: stat.size, type: TYPES[extname(full)] ?? "application/octet-stream" };
+    return {
+      path: full,
+      size: stat.size,
+      type: TYPES[extname(full)] ?? "application/octet-stream",
+    };
   } catch {
     return undefined;
   }
@@ -80,7 +84,10 @@ export function staticRoutes(root: string, shellDistDir?: string) {
   app.get("/remotes/:name/*", async (c) => {
     const name = c.req.param("name");
     if (!REMOTES.includes(name)) return c.notFound();
-    const file = await findFile(join(root, name, "dist"), c.req.path.slice(`/remotes/${name}/`.length));
+    const file = await findFile(
+      join(root, name, "dist"),
+      c.req.path.slice(`/remotes/${name}/`.length),
+    );
     if (!file) return c.notFound();
     return send(c, file, { "access-control-allow-origin": "*" });
   });

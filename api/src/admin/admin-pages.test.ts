@@ -1,7 +1,20 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { errorOf, json, makeAdmin, signUpAndIn, startTestApi, test, type TestApi } from "../testing.ts";
-import type { AdminOrderList, AdminProductList, AdminServiceList, AdminUserList } from "../../contracts/admin.ts";
+import type {
+  AdminOrderList,
+  AdminProductList,
+  AdminServiceList,
+  AdminUserList,
+} from "../../contracts/admin.ts";
+import {
+  errorOf,
+  json,
+  makeAdmin,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../testing.ts";
 import { listAdminServices, listUsers } from "./admin.service.ts";
 
 /** Issue 18: keyset pagination, search and filters of the admin lists. */
@@ -67,7 +80,12 @@ async function insertProducts(api: TestApi, n: number, name = "Plan"): Promise<s
   return rows.map((r) => r.id);
 }
 
-async function insertServices(api: TestApi, userId: string, n: number, ipPrefix = "198.51.100"): Promise<string[]> {
+async function insertServices(
+  api: TestApi,
+  userId: string,
+  n: number,
+  ipPrefix = "198.51.100",
+): Promise<string[]> {
   const rows = await api.sql<{ id: string }[]>`
     insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id)
     select ${userId}, case when g % 2 = 0 then 'vps' else 'dedicated' end,
@@ -78,7 +96,13 @@ async function insertServices(api: TestApi, userId: string, n: number, ipPrefix 
   return rows.map((r) => r.id);
 }
 
-async function insertOrders(api: TestApi, userId: string, productId: string, n: number, days = 30): Promise<string[]> {
+async function insertOrders(
+  api: TestApi,
+  userId: string,
+  productId: string,
+  n: number,
+  days = 30,
+): Promise<string[]> {
   const rows = await api.sql<{ id: string }[]>`
     insert into orders (user_id, product_id, expire_date, status)
     select ${userId}, ${productId}, now() + make_interval(days => ${days}::int), 'active'
@@ -108,7 +132,10 @@ test("admin pages: disjoint and complete while rows are inserted between request
     const all = await api.sql<{ id: string }[]>`
       select id from products where archived_at is null and id = any(${p.ids}::uuid[])
       order by product_type, price, name, id`;
-    assert.deepEqual(p.ids, all.map((r) => r.id));
+    assert.deepEqual(
+      p.ids,
+      all.map((r) => r.id),
+    );
 
     const services = await insertServices(api, customer.user.id, 31);
     const s = await walk(api, token, "/api/admin/services?limit=7", "services", async () => {
@@ -127,8 +154,13 @@ test("admin pages: disjoint and complete while rows are inserted between request
     const d = await walk(api, token, "/api/admin/orders?limit=10", "orders", async (page) => {
       if (page === 1) await api.sql`delete from orders where id = ${orders[5]!}`;
     });
-    const current = await api.sql<{ id: string }[]>`select id from orders order by created_at desc, id desc`;
-    assert.deepEqual(d.ids.filter((id) => id !== orders[5]), current.map((r) => r.id));
+    const current = await api.sql<
+      { id: string }[]
+    >`select id from orders order by created_at desc, id desc`;
+    assert.deepEqual(
+      d.ids.filter((id) => id !== orders[5]),
+      current.map((r) => r.id),
+    );
 
     // Without limit: 50 rows and a cursor (the mf-admin pages follow it), the old field name kept.
     await insertUsers(api, 60);
@@ -136,9 +168,13 @@ test("admin pages: disjoint and complete while rows are inserted between request
     assert.equal(first.users.length, 50);
     assert.ok(first.next_cursor);
     const everything = await walk(api, token, "/api/admin/users", "users");
-    const [{ count }] = await api.sql<{ count: number }[]>`select count(*)::int as count from profiles`;
+    const [{ count }] = await api.sql<
+      { count: number }[]
+    >`select count(*)::int as count from profiles`;
     assert.equal(everything.ids.length, count);
-    const last = await json<AdminUserList>(await api.fetch("/api/admin/users?limit=200", { token }));
+    const last = await json<AdminUserList>(
+      await api.fetch("/api/admin/users?limit=200", { token }),
+    );
     assert.equal(last.users.length, count > 200 ? 200 : count);
   } finally {
     await api.close();
@@ -159,13 +195,25 @@ test("admin pages: search and filters combine, case-insensitive, and page like t
     await api.sql`insert into profiles (username, email) values ('aliceXwonder', 'ax@example.com')`;
     await insertUsers(api, 10);
     const byName = await get<AdminUserList>("/api/admin/users?q=alice_w");
-    assert.deepEqual(byName.users.map((u) => u.username), ["Alice_Wonder"]);
+    assert.deepEqual(
+      byName.users.map((u) => u.username),
+      ["Alice_Wonder"],
+    );
     const byEmail = await get<AdminUserList>("/api/admin/users?q=MAIL.test");
-    assert.deepEqual(byEmail.users.map((u) => u.id), [alice!.id]);
-    const byId = await get<AdminUserList>(`/api/admin/users?q=${alice!.id.slice(0, 8).toUpperCase()}`);
+    assert.deepEqual(
+      byEmail.users.map((u) => u.id),
+      [alice!.id],
+    );
+    const byId = await get<AdminUserList>(
+      `/api/admin/users?q=${alice!.id.slice(0, 8).toUpperCase()}`,
+    );
     assert.ok(byId.users.some((u) => u.id === alice!.id));
     const prefix = alice!.id.slice(0, 8);
-    assert.ok(byId.users.every((u) => u.id.startsWith(prefix) || `${u.username} ${u.email}`.toLowerCase().includes(prefix)));
+    assert.ok(
+      byId.users.every(
+        (u) => u.id.startsWith(prefix) || `${u.username} ${u.email}`.toLowerCase().includes(prefix),
+      ),
+    );
     assert.equal((await get<AdminUserList>("/api/admin/users?q=%25")).users.length, 0);
     assert.equal((await get<AdminUserList>("/api/admin/users?q=nobody-here")).next_cursor, null);
 
@@ -174,23 +222,46 @@ test("admin pages: search and filters combine, case-insensitive, and page like t
     await api.sql`update profiles set email = 'Owner.Other@Example.org' where id = ${other.user.id}`;
     const mine = await insertServices(api, customer.user.id, 12, "203.0.113");
     const theirs = await insertServices(api, other.user.id, 12, "192.0.2");
-    const ofOther = await get<AdminServiceList>("/api/admin/services?q=owner.other@EXAMPLE&limit=200");
+    const ofOther = await get<AdminServiceList>(
+      "/api/admin/services?q=owner.other@EXAMPLE&limit=200",
+    );
     assert.deepEqual(new Set(ofOther.services.map((s) => s.id)), new Set(theirs));
-    const combined = await get<AdminServiceList>("/api/admin/services?q=owner.other&type=dedicated&status=suspended");
+    const combined = await get<AdminServiceList>(
+      "/api/admin/services?q=owner.other&type=dedicated&status=suspended",
+    );
     const expected = await api.sql<{ id: string }[]>`
       select id from services where user_id = ${other.user.id} and service_type = 'dedicated'
         and service_status = 'suspended' order by created_at desc, id desc`;
     assert.ok(expected.length > 0);
-    assert.deepEqual(combined.services.map((s) => s.id), expected.map((r) => r.id));
+    assert.deepEqual(
+      combined.services.map((s) => s.id),
+      expected.map((r) => r.id),
+    );
     // The same filtered list a row at a time gives the same rows.
-    const paged = await walk(api, token, "/api/admin/services?q=owner.other&type=dedicated&status=suspended&limit=1", "services");
-    assert.deepEqual(paged.ids, expected.map((r) => r.id));
+    const paged = await walk(
+      api,
+      token,
+      "/api/admin/services?q=owner.other&type=dedicated&status=suspended&limit=1",
+      "services",
+    );
+    assert.deepEqual(
+      paged.ids,
+      expected.map((r) => r.id),
+    );
     const byIp = await get<AdminServiceList>("/api/admin/services?q=203.0.113.&limit=200");
     assert.deepEqual(new Set(byIp.services.map((s) => s.id)), new Set(mine));
     const byReseller = await get<AdminServiceList>("/api/admin/services?q=1005");
-    assert.deepEqual(byReseller.services.map((s) => s.reseller_id), [1005, 1005]);
-    const byServiceId = await get<AdminServiceList>(`/api/admin/services?q=${mine[3]!.slice(0, 13)}`);
-    assert.deepEqual(byServiceId.services.map((s) => s.id), [mine[3]]);
+    assert.deepEqual(
+      byReseller.services.map((s) => s.reseller_id),
+      [1005, 1005],
+    );
+    const byServiceId = await get<AdminServiceList>(
+      `/api/admin/services?q=${mine[3]!.slice(0, 13)}`,
+    );
+    assert.deepEqual(
+      byServiceId.services.map((s) => s.id),
+      [mine[3]],
+    );
     const badType = await api.fetch("/api/admin/services?type=vm", { token });
     assert.equal(badType.status, 422);
 
@@ -203,18 +274,29 @@ test("admin pages: search and filters combine, case-insensitive, and page like t
     await api.sql`update orders set status = 'suspended' where id = ${soon[0]!}`;
     const byProduct = await get<AdminOrderList>("/api/admin/orders?q=goldbox");
     assert.deepEqual(new Set(byProduct.orders.map((o) => o.id)), new Set([...soon, ...later]));
-    const byCustomer = await get<AdminOrderList>(`/api/admin/orders?q=${customer.user.username.toUpperCase()}`);
+    const byCustomer = await get<AdminOrderList>(
+      `/api/admin/orders?q=${customer.user.username.toUpperCase()}`,
+    );
     assert.deepEqual(new Set(byCustomer.orders.map((o) => o.id)), new Set(customers));
-    const expiring = await get<AdminOrderList>("/api/admin/orders?q=gold&status=active&expiring_within_days=7");
+    const expiring = await get<AdminOrderList>(
+      "/api/admin/orders?q=gold&status=active&expiring_within_days=7",
+    );
     assert.deepEqual(new Set(expiring.orders.map((o) => o.id)), new Set(soon.slice(1)));
-    const expiringAll = await get<AdminOrderList>("/api/admin/orders?expiring_within_days=7&limit=200");
-    assert.deepEqual(new Set(expiringAll.orders.map((o) => o.id)), new Set([...soon, ...customers]));
+    const expiringAll = await get<AdminOrderList>(
+      "/api/admin/orders?expiring_within_days=7&limit=200",
+    );
+    assert.deepEqual(
+      new Set(expiringAll.orders.map((o) => o.id)),
+      new Set([...soon, ...customers]),
+    );
 
     // Products: name part, type.
     const boxes = await get<AdminProductList>("/api/admin/products?q=BOX");
     assert.deepEqual(new Set(boxes.products.map((p) => p.id)), new Set([gold, plain]));
     const dedicatedBoxes = await get<AdminProductList>("/api/admin/products?q=box&type=dedicated");
-    assert.ok(dedicatedBoxes.products.every((p) => p.product_type === "dedicated" && /box/i.test(p.name)));
+    assert.ok(
+      dedicatedBoxes.products.every((p) => p.product_type === "dedicated" && /box/i.test(p.name)),
+    );
   } finally {
     await api.close();
   }
@@ -237,12 +319,19 @@ test("admin pages: limit enforced (201 → 422), bad cursors refused, customers 
         assert.equal(res.status, 422, `${list} limit=${bad}`);
         assert.equal((await errorOf(res)).message, "limit must be a whole number from 1 to 200");
       }
-      for (const cursor of ["garbage", "W10", btoa(JSON.stringify(["x", "y"])).replace(/=+$/, ""), "%2F%2F"]) {
+      for (const cursor of [
+        "garbage",
+        "W10",
+        btoa(JSON.stringify(["x", "y"])).replace(/=+$/, ""),
+        "%2F%2F",
+      ]) {
         const res = await api.fetch(`/api/admin/${list}?cursor=${cursor}`, { token });
         assert.equal(res.status, 422, `${list} cursor=${cursor}`);
         assert.match((await errorOf(res)).message, /Invalid cursor/);
       }
-      const asCustomer = await api.fetch(`/api/admin/${list}?limit=5&q=a`, { token: customer.access_token });
+      const asCustomer = await api.fetch(`/api/admin/${list}?limit=5&q=a`, {
+        token: customer.access_token,
+      });
       assert.equal(asCustomer.status, 403);
       assert.equal((await errorOf(asCustomer)).code, "forbidden");
       const anonymous = await api.fetch(`/api/admin/${list}?limit=5`);
@@ -262,7 +351,13 @@ test("admin pages: limit enforced (201 → 422), bad cursors refused, customers 
     const names = (p: string) => (doc.paths[p]!.get.parameters ?? []).map((x) => x.name).sort();
     assert.deepEqual(names("/api/admin/users"), ["cursor", "limit", "q"]);
     assert.deepEqual(names("/api/admin/services"), ["cursor", "limit", "q", "status", "type"]);
-    assert.deepEqual(names("/api/admin/orders"), ["cursor", "expiring_within_days", "limit", "q", "status"]);
+    assert.deepEqual(names("/api/admin/orders"), [
+      "cursor",
+      "expiring_within_days",
+      "limit",
+      "q",
+      "status",
+    ]);
     assert.deepEqual(names("/api/admin/products"), ["cursor", "limit", "q", "type"]);
   } finally {
     await api.close();
@@ -304,7 +399,8 @@ test("admin pages: the search queries use the trigram and key indexes (EXPLAIN o
     await conn`set auto_explain.log_timing = off`;
     await conn`set client_min_messages = 'notice'`;
 
-    const q = `${(await api.sql<{ u: string }[]>`select substr(md5('4242'), 3, 7) as u`)[0]!.u}`.toUpperCase();
+    const q =
+      `${(await api.sql<{ u: string }[]>`select substr(md5('4242'), 3, 7) as u`)[0]!.u}`.toUpperCase();
     const users = await listUsers(conn, { q });
     assert.ok(users.users.length >= 1);
     const userPlan = plans.find((p) => p.includes("from profiles p"));
@@ -317,9 +413,15 @@ test("admin pages: the search queries use the trigram and key indexes (EXPLAIN o
     const services = await listAdminServices(conn, { q: "1777" });
     // Reseller 1777, plus any service whose id starts with 1777 or whose address or owner's email has it.
     assert.ok(services.services.some((s) => s.reseller_id === 1777));
-    assert.ok(services.services.every((s) =>
-      s.reseller_id === 1777 || s.id.startsWith("1777") || s.ipv4.includes("1777") || s.email.includes("1777")
-    ));
+    assert.ok(
+      services.services.every(
+        (s) =>
+          s.reseller_id === 1777 ||
+          s.id.startsWith("1777") ||
+          s.ipv4.includes("1777") ||
+          s.email.includes("1777"),
+      ),
+    );
     const servicePlan = plans.find((p) => p.includes("from services s"));
     assert.ok(servicePlan, plans.join("\n"));
     assert.match(servicePlan, /services_reseller_idx/);

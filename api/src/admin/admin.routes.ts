@@ -1,7 +1,4 @@
 import { Hono } from "hono";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
-import { requireAdmin, requireAuth } from "../auth/middleware.ts";
 import {
   AdminOrderList,
   AdminOrderQuery,
@@ -28,6 +25,9 @@ import {
   ServiceStatusBody,
   UserStatusBody,
 } from "../../contracts/admin.ts";
+import { requireAdmin, requireAuth } from "../auth/middleware.ts";
+import type { AppEnv, Deps } from "../context.ts";
+import { describe, validate } from "../openapi.ts";
 import {
   adjustCredits,
   createProduct,
@@ -60,7 +60,11 @@ export function adminRoutes(deps: Deps) {
     .use("*", requireAuth(deps), requireAdmin(deps))
     .get(
       "/users",
-      describe({ summary: "Profiles, newest first, a page at a time (search, cursor)", tags, response: AdminUserList }),
+      describe({
+        summary: "Profiles, newest first, a page at a time (search, cursor)",
+        tags,
+        response: AdminUserList,
+      }),
       validate("query", AdminUserQuery),
       async (c) => c.json(await listUsers(sql, c.req.valid("query")), 200),
     )
@@ -81,23 +85,45 @@ export function adminRoutes(deps: Deps) {
       validate("json", CreditAdjustmentBody),
       async (c) => {
         const { operation, amount } = c.req.valid("json");
-        return c.json(await adjustCredits(sql, c.get("auth").userId, c.req.valid("param").id, operation, amount, deps.config.MAX_BALANCE_EUR), 200);
+        return c.json(
+          await adjustCredits(
+            sql,
+            c.get("auth").userId,
+            c.req.valid("param").id,
+            operation,
+            amount,
+            deps.config.MAX_BALANCE_EUR,
+          ),
+          200,
+        );
       },
     )
     .put(
       "/users/:id/status",
-      describe({ summary: "Activate or suspend a user (suspension ends their sessions)", tags, response: AdminUser }),
+      describe({
+        summary: "Activate or suspend a user (suspension ends their sessions)",
+        tags,
+        response: AdminUser,
+      }),
       validate("param", IdParam),
       validate("json", UserStatusBody),
       async (c) =>
         c.json(
-          await setUserStatus(sql, c.get("auth").userId, c.req.valid("param").id, c.req.valid("json").status),
+          await setUserStatus(
+            sql,
+            c.get("auth").userId,
+            c.req.valid("param").id,
+            c.req.valid("json").status,
+          ),
           200,
         ),
     )
     .delete(
       "/users/:id",
-      describe({ summary: "Remove a user with their orders, services and ledger (balance must be 0)", tags }),
+      describe({
+        summary: "Remove a user with their orders, services and ledger (balance must be 0)",
+        tags,
+      }),
       validate("param", IdParam),
       async (c) => {
         await removeUser(sql, c.get("auth").userId, c.req.valid("param").id);
@@ -107,7 +133,8 @@ export function adminRoutes(deps: Deps) {
     .get(
       "/services",
       describe({
-        summary: "Services with owner and order link, newest first, a page at a time (search, filters, cursor)",
+        summary:
+          "Services with owner and order link, newest first, a page at a time (search, filters, cursor)",
         tags,
         response: AdminServiceList,
       }),
@@ -116,7 +143,12 @@ export function adminRoutes(deps: Deps) {
     )
     .post(
       "/services",
-      describe({ summary: "Create a service for a user", tags, response: AdminService, status: 201 }),
+      describe({
+        summary: "Create a service for a user",
+        tags,
+        response: AdminService,
+        status: 201,
+      }),
       validate("json", CreateServiceBody),
       async (c) => c.json(await createService(sql, c.get("auth").userId, c.req.valid("json")), 201),
     )
@@ -127,18 +159,32 @@ export function adminRoutes(deps: Deps) {
       validate("json", ServiceStatusBody),
       async (c) =>
         c.json(
-          await setServiceStatus(sql, c.get("auth").userId, c.req.valid("param").id, c.req.valid("json").status),
+          await setServiceStatus(
+            sql,
+            c.get("auth").userId,
+            c.req.valid("param").id,
+            c.req.valid("json").status,
+          ),
           200,
         ),
     )
     .put(
       "/services/:id/order",
-      describe({ summary: "Link the service to an order of its user (null unlinks)", tags, response: AdminService }),
+      describe({
+        summary: "Link the service to an order of its user (null unlinks)",
+        tags,
+        response: AdminService,
+      }),
       validate("param", IdParam),
       validate("json", LinkServiceBody),
       async (c) =>
         c.json(
-          await linkService(sql, c.get("auth").userId, c.req.valid("param").id, c.req.valid("json").order_id),
+          await linkService(
+            sql,
+            c.get("auth").userId,
+            c.req.valid("param").id,
+            c.req.valid("json").order_id,
+          ),
           200,
         ),
     )
@@ -153,7 +199,11 @@ export function adminRoutes(deps: Deps) {
     )
     .get(
       "/products",
-      describe({ summary: "Products by type then price, a page at a time (search, cursor)", tags, response: AdminProductList }),
+      describe({
+        summary: "Products by type then price, a page at a time (search, cursor)",
+        tags,
+        response: AdminProductList,
+      }),
       validate("query", AdminProductQuery),
       async (c) => c.json(await listAdminProducts(sql, c.req.valid("query")), 200),
     )
@@ -165,14 +215,23 @@ export function adminRoutes(deps: Deps) {
     )
     .delete(
       "/products/:id",
-      describe({ summary: "Remove a product (archived if it has orders)", tags, response: ProductRemoval }),
+      describe({
+        summary: "Remove a product (archived if it has orders)",
+        tags,
+        response: ProductRemoval,
+      }),
       validate("param", IdParam),
-      async (c) => c.json({ outcome: await removeProduct(sql, c.get("auth").userId, c.req.valid("param").id) }, 200),
+      async (c) =>
+        c.json(
+          { outcome: await removeProduct(sql, c.get("auth").userId, c.req.valid("param").id) },
+          200,
+        ),
     )
     .get(
       "/orders",
       describe({
-        summary: "Orders with profile, product and services, newest first, a page at a time (search, filters, cursor)",
+        summary:
+          "Orders with profile, product and services, newest first, a page at a time (search, filters, cursor)",
         tags,
         response: AdminOrderList,
       }),
@@ -185,7 +244,12 @@ export function adminRoutes(deps: Deps) {
       validate("param", IdParam),
       validate("json", OrderStatusBody),
       async (c) => {
-        await setOrderStatus(sql, c.get("auth").userId, c.req.valid("param").id, c.req.valid("json").status);
+        await setOrderStatus(
+          sql,
+          c.get("auth").userId,
+          c.req.valid("param").id,
+          c.req.valid("json").status,
+        );
         return c.body(null, 204);
       },
     )

@@ -1,20 +1,3 @@
-import type { Db, Sql, Tx } from "../db.ts";
-import { sessionCache } from "../auth/session-cache.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { recordAudit } from "../audit/audit.ts";
-import { createAccount } from "../auth/auth.service.ts";
-import { assertBalanceRoom } from "../billing/billing.service.ts";
-import { ErrorCode } from "../../contracts/errors.ts";
-import {
-  type AdminOrder,
-  type AdminProduct,
-  type AdminService,
-  type AdminUser,
-  adminMessages,
-  type AuditEntry,
-  type CreditAdjustmentResult,
-  type CreditOperation,
-} from "../../contracts/admin.ts";
 import type {
   AdminOrderQuery,
   AdminProductQuery,
@@ -22,8 +5,32 @@ import type {
   AdminUserQuery,
   CreateUserBody,
 } from "../../contracts/admin.ts";
-import { containsPattern, cursorShapes, decodeCursor, idPrefixRange, pageSize, toPage } from "./list-page.ts";
+import {
+  type AdminOrder,
+  type AdminProduct,
+  type AdminService,
+  type AdminUser,
+  type AuditEntry,
+  adminMessages,
+  type CreditAdjustmentResult,
+  type CreditOperation,
+} from "../../contracts/admin.ts";
 import type { OrderStatus, ServiceStatus } from "../../contracts/common.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
+import { recordAudit } from "../audit/audit.ts";
+import { createAccount } from "../auth/auth.service.ts";
+import { sessionCache } from "../auth/session-cache.ts";
+import { assertBalanceRoom } from "../billing/billing.service.ts";
+import type { Db, Sql, Tx } from "../db.ts";
+import { HttpError, notFound } from "../http-error.ts";
+import {
+  containsPattern,
+  cursorShapes,
+  decodeCursor,
+  idPrefixRange,
+  pageSize,
+  toPage,
+} from "./list-page.ts";
 
 const conflict = (message: string) => new HttpError(409, ErrorCode.conflict, message);
 const iso = (d: Date) => d.toISOString();
@@ -60,11 +67,11 @@ export async function listUsers(
     where true
       ${after ? sql`and (p.created_at, p.id) < (${after[0]!}::text::timestamptz, ${after[1]!}::uuid)` : sql``}
       ${
-    q
-      ? sql`and (p.username ilike ${containsPattern(q)} or p.email ilike ${containsPattern(q)}
+        q
+          ? sql`and (p.username ilike ${containsPattern(q)} or p.email ilike ${containsPattern(q)}
           ${ids ? sql`or p.id between ${ids[0]}::uuid and ${ids[1]}::uuid` : sql``})`
-      : sql``
-  }
+          : sql``
+      }
     order by p.created_at desc, p.id desc
     limit ${limit + 1}`;
   const { page, next_cursor } = toPage(rows, limit, "users", (r) => [r.sort_at, r.id]);
@@ -115,7 +122,12 @@ export async function adjustCredits(
       entity: "profile",
       entityId: userId,
       before: { credits: before.credits },
-      after: { credits: after!.credits, requested: amount, applied: after!.applied, transaction_id: transactionId },
+      after: {
+        credits: after!.credits,
+        requested: amount,
+        applied: after!.applied,
+        transaction_id: transactionId,
+      },
     });
     const user = await getAdminUser(tx, userId);
     return { user: user!, applied: after!.applied, transaction_id: transactionId };
@@ -123,7 +135,11 @@ export async function adjustCredits(
 }
 
 /** A real account (argon2id via createAccount), unlike the original's info message. */
-export async function createUser(sql: Sql, adminId: string, body: CreateUserBody): Promise<AdminUser> {
+export async function createUser(
+  sql: Sql,
+  adminId: string,
+  body: CreateUserBody,
+): Promise<AdminUser> {
   const user = await createAccount(sql, body);
   // createAccount commits on its own; the audit row follows right after in its own statement.
   await recordAudit(sql, {
@@ -148,12 +164,15 @@ export async function setUserStatus(
 ): Promise<AdminUser> {
   if (userId === adminId) throw conflict(adminMessages.notYourself);
   return await sql.begin(async (tx) => {
-    const [before] = await tx<{ status: string }[]>`select status from profiles where id = ${userId} for update`;
+    const [before] = await tx<
+      { status: string }[]
+    >`select status from profiles where id = ${userId} for update`;
     if (!before) throw notFound(adminMessages.userNotFound);
     await tx`update profiles set status = ${status} where id = ${userId}`;
     let revoked = 0;
     if (status === "suspended") {
-      const res = await tx`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`;
+      const res =
+        await tx`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`;
       sessionCache.invalidateUser(userId);
       revoked = res.count;
     }
@@ -178,7 +197,9 @@ export async function setUserStatus(
 export async function removeUser(sql: Sql, adminId: string, userId: string): Promise<void> {
   if (userId === adminId) throw conflict(adminMessages.notYourself);
   await sql.begin(async (tx) => {
-    const [row] = await tx<UserRow[]>`select ${userColumns(tx)} from profiles p where p.id = ${userId} for update of p`;
+    const [row] = await tx<
+      UserRow[]
+    >`select ${userColumns(tx)} from profiles p where p.id = ${userId} for update of p`;
     if (!row) throw notFound(adminMessages.userNotFound);
     if (row.credits !== "0.00") throw conflict(adminMessages.userHasCredits);
     const [ledger] = await tx<{ count: number; sum: string }[]>`
@@ -205,7 +226,10 @@ const serviceColumns = (sql: Db) => sql`
   s.id, s.user_id, p.username, p.email, s.service_type, s.service_status, s.ipv4, s.ram, s.cpu,
   s.storage, s.reseller_id, s.order_id, s.created_at`;
 
-const toAdminService = (row: ServiceRow): AdminService => ({ ...row, created_at: iso(row.created_at) });
+const toAdminService = (row: ServiceRow): AdminService => ({
+  ...row,
+  created_at: iso(row.created_at),
+});
 
 /**
  * Newest first (id breaks ties), one page at a time (issue 18). `q` matches part of the IPv4 or of
@@ -218,7 +242,9 @@ export async function listAdminServices(
   query: AdminServiceQuery = {},
 ): Promise<{ services: AdminService[]; next_cursor: string | null }> {
   const limit = pageSize(query.limit);
-  const after = query.cursor ? decodeCursor("services", query.cursor, cursorShapes.newestFirst) : null;
+  const after = query.cursor
+    ? decodeCursor("services", query.cursor, cursorShapes.newestFirst)
+    : null;
   const q = query.q;
   const ids = q ? idPrefixRange(q) : null;
   const reseller = q && /^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647 ? Number(q) : null;
@@ -230,13 +256,13 @@ export async function listAdminServices(
       ${query.type ? sql`and s.service_type = ${query.type}` : sql``}
       ${query.status ? sql`and s.service_status = ${query.status}` : sql``}
       ${
-    q
-      ? sql`and (s.ipv4 ilike ${containsPattern(q)}
+        q
+          ? sql`and (s.ipv4 ilike ${containsPattern(q)}
           or s.user_id = any(array(select id from profiles where email ilike ${containsPattern(q)}))
           ${reseller !== null ? sql`or s.reseller_id = ${reseller}` : sql``}
           ${ids ? sql`or s.id between ${ids[0]}::uuid and ${ids[1]}::uuid` : sql``})`
-      : sql``
-  }
+          : sql``
+      }
     order by s.created_at desc, s.id desc
     limit ${limit + 1}`;
   const { page, next_cursor } = toPage(rows, limit, "services", (r) => [r.sort_at, r.id]);
@@ -288,7 +314,9 @@ export async function createService(
 }
 
 async function lockService(tx: Tx, id: string) {
-  const [row] = await tx<{ id: string; user_id: string; service_status: ServiceStatus; order_id: string | null }[]>`
+  const [row] = await tx<
+    { id: string; user_id: string; service_status: ServiceStatus; order_id: string | null }[]
+  >`
     select id, user_id, service_status, order_id from services where id = ${id} for update`;
   if (!row) throw notFound(adminMessages.serviceNotFound);
   return row;
@@ -328,10 +356,13 @@ export async function linkService(
   return await sql.begin(async (tx) => {
     const service = await lockService(tx, id);
     if (orderId !== null) {
-      const [order] = await tx<{ user_id: string }[]>`select user_id from orders where id = ${orderId} for share`;
+      const [order] = await tx<
+        { user_id: string }[]
+      >`select user_id from orders where id = ${orderId} for share`;
       if (!order) throw notFound(adminMessages.orderNotFound);
       if (order.user_id !== service.user_id) throw conflict(adminMessages.otherUsersOrder);
-      if (service.order_id !== null && service.order_id !== orderId) throw conflict(adminMessages.linkedElsewhere);
+      if (service.order_id !== null && service.order_id !== orderId)
+        throw conflict(adminMessages.linkedElsewhere);
     }
     await tx`update services set order_id = ${orderId} where id = ${id}`;
     await recordAudit(tx, {
@@ -346,19 +377,31 @@ export async function linkService(
   });
 }
 
-type DeletedService = { id: string; user_id: string; service_type: string; ipv4: string; reseller_id: number };
+type DeletedService = {
+  id: string;
+  user_id: string;
+  service_type: string;
+  ipv4: string;
+  reseller_id: number;
+};
 
 /**
  * SPEC §4: removing a service also deletes its linked order — and with it, by the same rule, any
  * other service linked to that order. One transaction; the audit row lists everything removed.
  */
-export async function removeService(sql: Sql, adminId: string, id: string): Promise<{ deleted_order_id: string | null }> {
+export async function removeService(
+  sql: Sql,
+  adminId: string,
+  id: string,
+): Promise<{ deleted_order_id: string | null }> {
   return await sql.begin(async (tx) => {
     const service = await lockService(tx, id);
     let deleted: DeletedService[];
     let order: Record<string, unknown> | null = null;
     if (service.order_id) {
-      [order = null] = await tx<Record<string, unknown>[]>`select id, user_id, product_id, status, expire_date from orders where id = ${service.order_id} for update`;
+      [order = null] = await tx<
+        Record<string, unknown>[]
+      >`select id, user_id, product_id, status, expire_date from orders where id = ${service.order_id} for update`;
       deleted = await tx<DeletedService[]>`
         delete from services where order_id = ${service.order_id}
         returning id, user_id, service_type, ipv4, reseller_id`;
@@ -398,16 +441,21 @@ export async function listAdminProducts(
       p.created_at, (select count(*)::int from orders o where o.product_id = p.id) as orders_count
     from products p where p.archived_at is null
       ${
-    after
-      ? sql`and (p.product_type, p.price, p.name, p.id)
+        after
+          ? sql`and (p.product_type, p.price, p.name, p.id)
           > (${after[0]!}, ${after[1]!}::numeric, ${after[2]!}, ${after[3]!}::uuid)`
-      : sql``
-  }
+          : sql``
+      }
       ${query.type ? sql`and p.product_type = ${query.type}` : sql``}
       ${query.q ? sql`and p.name ilike ${containsPattern(query.q)}` : sql``}
     order by p.product_type, p.price, p.name, p.id
     limit ${limit + 1}`;
-  const { page, next_cursor } = toPage(rows, limit, "products", (r) => [r.product_type, r.price, r.name, r.id]);
+  const { page, next_cursor } = toPage(rows, limit, "products", (r) => [
+    r.product_type,
+    r.price,
+    r.name,
+    r.id,
+  ]);
   return { products: page.map((r) => ({ ...r, created_at: iso(r.created_at) })), next_cursor };
 }
 
@@ -449,7 +497,11 @@ export async function createProduct(
  * working and keep its name; one without orders is deleted. The row lock plus the FK's key-share
  * lock from a concurrent purchase means the decision cannot race an order being placed.
  */
-export async function removeProduct(sql: Sql, adminId: string, id: string): Promise<"deleted" | "archived"> {
+export async function removeProduct(
+  sql: Sql,
+  adminId: string,
+  id: string,
+): Promise<"deleted" | "archived"> {
   return await sql.begin(async (tx) => {
     const [product] = await tx<Record<string, unknown>[]>`
       select id, name, price, product_type, archived_at from products where id = ${id} and archived_at is null
@@ -473,7 +525,10 @@ export async function removeProduct(sql: Sql, adminId: string, id: string): Prom
 
 // ---------------------------------------------------------------- orders
 
-type OrderRow = Omit<AdminOrder, "created_at" | "expire_date"> & { created_at: Date; expire_date: Date };
+type OrderRow = Omit<AdminOrder, "created_at" | "expire_date"> & {
+  created_at: Date;
+  expire_date: Date;
+};
 
 /**
  * SPEC §7: every order with its profile, product name and services, newest first (id breaks ties),
@@ -486,7 +541,9 @@ export async function listAdminOrders(
   query: AdminOrderQuery = {},
 ): Promise<{ orders: AdminOrder[]; next_cursor: string | null }> {
   const limit = pageSize(query.limit);
-  const after = query.cursor ? decodeCursor("orders", query.cursor, cursorShapes.newestFirst) : null;
+  const after = query.cursor
+    ? decodeCursor("orders", query.cursor, cursorShapes.newestFirst)
+    : null;
   const q = query.q;
   const days = query.expiring_within_days;
   const rows = await sql<(OrderRow & Keyed)[]>`
@@ -503,17 +560,17 @@ export async function listAdminOrders(
       ${after ? sql`and (o.created_at, o.id) < (${after[0]!}::text::timestamptz, ${after[1]!}::uuid)` : sql``}
       ${query.status ? sql`and o.status = ${query.status}` : sql``}
       ${
-    days !== undefined
-      ? sql`and o.expire_date >= now() and o.expire_date <= now() + make_interval(days => ${days}::int)`
-      : sql``
-  }
+        days !== undefined
+          ? sql`and o.expire_date >= now() and o.expire_date <= now() + make_interval(days => ${days}::int)`
+          : sql``
+      }
       ${
-    q
-      ? sql`and (o.user_id = any(array(select id from profiles
+        q
+          ? sql`and (o.user_id = any(array(select id from profiles
             where email ilike ${containsPattern(q)} or username ilike ${containsPattern(q)}))
           or o.product_id = any(array(select id from products where name ilike ${containsPattern(q)})))`
-      : sql``
-  }
+          : sql``
+      }
     order by o.created_at desc, o.id desc
     limit ${limit + 1}`;
   const { page, next_cursor } = toPage(rows, limit, "orders", (r) => [r.sort_at, r.id]);
@@ -538,7 +595,9 @@ export async function setOrderStatus(
   status: OrderStatus,
 ): Promise<void> {
   await sql.begin(async (tx) => {
-    const [before] = await tx<{ status: OrderStatus }[]>`select status from orders where id = ${id} for update`;
+    const [before] = await tx<
+      { status: OrderStatus }[]
+    >`select status from orders where id = ${id} for update`;
     if (!before) throw notFound(adminMessages.orderNotFound);
     const serviceStatus: ServiceStatus = status === "active" ? "active" : "suspended";
     const previous = await tx<{ id: string; service_status: ServiceStatus }[]>`
@@ -551,7 +610,10 @@ export async function setOrderStatus(
       entity: "order",
       entityId: id,
       before: { status: before.status, services: previous },
-      after: { status, services: previous.map((s) => ({ id: s.id, service_status: serviceStatus })) },
+      after: {
+        status,
+        services: previous.map((s) => ({ id: s.id, service_status: serviceStatus })),
+      },
     });
   });
 }

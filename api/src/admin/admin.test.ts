@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { errorOf, json, makeAdmin, signUpAndIn, startTestApi, test, type TestApi } from "../testing.ts";
 import type {
   AdminOrderList,
   AdminProduct,
@@ -10,6 +9,15 @@ import type {
   AuditList,
   CreditAdjustmentResult,
 } from "../../contracts/admin.ts";
+import {
+  errorOf,
+  json,
+  makeAdmin,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../testing.ts";
 
 async function setup() {
   const api = await startTestApi();
@@ -23,7 +31,8 @@ const post = (api: TestApi, token: string | undefined, path: string, body: unkno
   api.fetch(path, { method: "POST", token, json: body });
 const put = (api: TestApi, token: string | undefined, path: string, body: unknown) =>
   api.fetch(path, { method: "PUT", token, json: body });
-const del = (api: TestApi, token: string | undefined, path: string) => api.fetch(path, { method: "DELETE", token });
+const del = (api: TestApi, token: string | undefined, path: string) =>
+  api.fetch(path, { method: "DELETE", token });
 
 const productBody = {
   name: "VPS Small",
@@ -50,7 +59,12 @@ async function insertOrder(api: TestApi, userId: string, productId: string): Pro
   return row!.id;
 }
 
-async function createService(api: TestApi, token: string, userId: string, patch: Record<string, unknown> = {}) {
+async function createService(
+  api: TestApi,
+  token: string,
+  userId: string,
+  patch: Record<string, unknown> = {},
+) {
   const res = await post(api, token, "/api/admin/services", {
     user_id: userId,
     service_type: "vps",
@@ -87,12 +101,28 @@ test("admin: every admin route refuses anonymous (401) and customer (403) caller
     const uid = customer.user.id;
     const calls: [string, string, unknown?][] = [
       ["GET", "/api/admin/users"],
-      ["POST", "/api/admin/users", { username: "intruder", email: "intruder@example.com", password: "secret123" }],
+      [
+        "POST",
+        "/api/admin/users",
+        { username: "intruder", email: "intruder@example.com", password: "secret123" },
+      ],
       ["POST", `/api/admin/users/${uid}/credits`, { operation: "add", amount: "100" }],
       ["PUT", `/api/admin/users/${admin.user.id}/status`, { status: "suspended" }],
       ["DELETE", `/api/admin/users/${admin.user.id}`],
       ["GET", "/api/admin/services"],
-      ["POST", "/api/admin/services", { user_id: uid, service_type: "vps", ipv4: "1.2.3.4", ram: "1", cpu: "1", storage: "1", reseller_id: 1 }],
+      [
+        "POST",
+        "/api/admin/services",
+        {
+          user_id: uid,
+          service_type: "vps",
+          ipv4: "1.2.3.4",
+          ram: "1",
+          cpu: "1",
+          storage: "1",
+          reseller_id: 1,
+        },
+      ],
       ["PUT", `/api/admin/services/${service.id}/status`, { status: "suspended" }],
       ["PUT", `/api/admin/services/${service.id}/order`, { order_id: orderId }],
       ["DELETE", `/api/admin/services/${service.id}`],
@@ -109,14 +139,25 @@ test("admin: every admin route refuses anonymous (401) and customer (403) caller
       const anon = await api.fetch(path, { method, json: body });
       assert.equal(anon.status, 401, `${method} ${path} without a token`);
       await anon.body?.cancel();
-      const asCustomer = await api.fetch(path, { method, json: body, token: customer.access_token });
+      const asCustomer = await api.fetch(path, {
+        method,
+        json: body,
+        token: customer.access_token,
+      });
       assert.equal(asCustomer.status, 403, `${method} ${path} as a customer`);
       assert.equal((await errorOf(asCustomer)).code, "forbidden");
     }
     assert.equal(await snapshot(api), before);
     // Every admin route is documented.
-    const doc = await json<{ paths: Record<string, unknown> }>(await api.fetch("/api/openapi.json"));
-    for (const p of ["/api/admin/users", "/api/admin/users/{id}/credits", "/api/admin/services/{id}/order", "/api/admin/audit"]) {
+    const doc = await json<{ paths: Record<string, unknown> }>(
+      await api.fetch("/api/openapi.json"),
+    );
+    for (const p of [
+      "/api/admin/users",
+      "/api/admin/users/{id}/credits",
+      "/api/admin/services/{id}/order",
+      "/api/admin/audit",
+    ]) {
       assert.ok(doc.paths[p], p);
     }
   } finally {
@@ -169,7 +210,9 @@ test("admin credits: validation messages, floor at 0, ledger rows marked admin_a
         ["-25.50", "admin_adjustment", admin.user.id],
       ],
     );
-    const audit = await api.sql<{ action: string; before: { credits: string }; after: { credits: string } }[]>`
+    const audit = await api.sql<
+      { action: string; before: { credits: string }; after: { credits: string } }[]
+    >`
       select action, before, after from audit_log where entity = 'profile' and entity_id = ${customer.user.id} order by id`;
     assert.deepEqual(
       audit.map((a) => [a.action, a.before.credits, a.after.credits]),
@@ -180,7 +223,10 @@ test("admin credits: validation messages, floor at 0, ledger rows marked admin_a
       ],
     );
 
-    const missing = await post(api, token, `/api/admin/users/${crypto.randomUUID()}/credits`, { operation: "add", amount: "1" });
+    const missing = await post(api, token, `/api/admin/users/${crypto.randomUUID()}/credits`, {
+      operation: "add",
+      amount: "1",
+    });
     assert.equal(missing.status, 404);
     await missing.body?.cancel();
   } finally {
@@ -192,11 +238,17 @@ test("admin credits: 50 concurrent adjustments lose nothing (ledger sum == balan
   const { api, customer, token } = await setup();
   try {
     const path = `/api/admin/users/${customer.user.id}/credits`;
-    await post(api, token, path, { operation: "add", amount: "10.00" }).then((r) => r.body?.cancel());
+    await post(api, token, path, { operation: "add", amount: "10.00" }).then((r) =>
+      r.body?.cancel(),
+    );
     const started = performance.now();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post(api, token, path, { operation: i % 2 ? "remove" : "add", amount: i % 2 ? "3.33" : "1.11" })),
+        post(api, token, path, {
+          operation: i % 2 ? "remove" : "add",
+          amount: i % 2 ? "3.33" : "1.11",
+        }),
+      ),
     );
     const elapsed = Math.round(performance.now() - started);
     for (const r of results) {
@@ -209,7 +261,9 @@ test("admin credits: 50 concurrent adjustments lose nothing (ledger sum == balan
       from profiles p where p.id = ${customer.user.id}`;
     assert.equal(row!.credits, row!.ledger);
     assert.equal(row!.rows, 51, "one audit row per adjustment");
-    console.log(`50 concurrent adjustments in ${elapsed} ms; balance ${row!.credits} == ledger ${row!.ledger}`);
+    console.log(
+      `50 concurrent adjustments in ${elapsed} ms; balance ${row!.credits} == ledger ${row!.ledger}`,
+    );
   } finally {
     await api.close();
   }
@@ -218,7 +272,11 @@ test("admin credits: 50 concurrent adjustments lose nothing (ledger sum == balan
 test("admin users: list, create a real account, suspend blocks sign-in, remove refuses a balance", async () => {
   const { api, admin, customer, token } = await setup();
   try {
-    const bad = await post(api, token, "/api/admin/users", { username: "ab", email: "x@example.com", password: "secret123" });
+    const bad = await post(api, token, "/api/admin/users", {
+      username: "ab",
+      email: "x@example.com",
+      password: "secret123",
+    });
     assert.equal((await errorOf(bad)).message, "Username must be at least 3 characters");
     const created = await post(api, token, "/api/admin/users", {
       username: "newcustomer",
@@ -229,9 +287,16 @@ test("admin users: list, create a real account, suspend blocks sign-in, remove r
     const user = await json<AdminUser>(created);
     assert.equal(user.email, "newcustomer@example.com");
     const signIn = (password = "secret123") =>
-      api.fetch("/api/auth/sign-in", { method: "POST", json: { email: "newcustomer@example.com", password } });
+      api.fetch("/api/auth/sign-in", {
+        method: "POST",
+        json: { email: "newcustomer@example.com", password },
+      });
     assert.equal((await signIn()).status, 200);
-    const dup = await post(api, token, "/api/admin/users", { username: "other1", email: "newcustomer@example.com", password: "secret123" });
+    const dup = await post(api, token, "/api/admin/users", {
+      username: "other1",
+      email: "newcustomer@example.com",
+      password: "secret123",
+    });
     assert.equal(dup.status, 409);
     await dup.body?.cancel();
 
@@ -240,7 +305,9 @@ test("admin users: list, create a real account, suspend blocks sign-in, remove r
     assert.ok(list.users.some((u) => u.id === admin.user.id && u.is_admin));
 
     // Suspension ends the customer's live session at once and refuses sign-in; activation allows it again.
-    let res = await put(api, token, `/api/admin/users/${customer.user.id}/status`, { status: "suspended" });
+    let res = await put(api, token, `/api/admin/users/${customer.user.id}/status`, {
+      status: "suspended",
+    });
     assert.equal((await json<AdminUser>(res)).status, "suspended");
     const profile = await api.fetch("/api/account/profile", { token: customer.access_token });
     assert.equal(profile.status, 401);
@@ -251,7 +318,9 @@ test("admin users: list, create a real account, suspend blocks sign-in, remove r
     });
     assert.equal(blocked.status, 403);
     await blocked.body?.cancel();
-    res = await put(api, token, `/api/admin/users/${customer.user.id}/status`, { status: "active" });
+    res = await put(api, token, `/api/admin/users/${customer.user.id}/status`, {
+      status: "active",
+    });
     await res.body?.cancel();
     const again = await api.fetch("/api/auth/sign-in", {
       method: "POST",
@@ -265,7 +334,9 @@ test("admin users: list, create a real account, suspend blocks sign-in, remove r
     await old.body?.cancel();
 
     // An admin cannot lock themselves out.
-    const self = await put(api, token, `/api/admin/users/${admin.user.id}/status`, { status: "suspended" });
+    const self = await put(api, token, `/api/admin/users/${admin.user.id}/status`, {
+      status: "suspended",
+    });
     assert.equal(self.status, 409);
     await self.body?.cancel();
 
@@ -273,12 +344,20 @@ test("admin users: list, create a real account, suspend blocks sign-in, remove r
     const product = await createProduct(api, token);
     const orderId = await insertOrder(api, user.id, product.id);
     const service = await createService(api, token, user.id);
-    await put(api, token, `/api/admin/services/${service.id}/order`, { order_id: orderId }).then((r) => r.body?.cancel());
-    await post(api, token, `/api/admin/users/${user.id}/credits`, { operation: "add", amount: "5" }).then((r) => r.body?.cancel());
+    await put(api, token, `/api/admin/services/${service.id}/order`, { order_id: orderId }).then(
+      (r) => r.body?.cancel(),
+    );
+    await post(api, token, `/api/admin/users/${user.id}/credits`, {
+      operation: "add",
+      amount: "5",
+    }).then((r) => r.body?.cancel());
     const refused = await del(api, token, `/api/admin/users/${user.id}`);
     assert.equal(refused.status, 409);
     await refused.body?.cancel();
-    await post(api, token, `/api/admin/users/${user.id}/credits`, { operation: "remove", amount: "5" }).then((r) => r.body?.cancel());
+    await post(api, token, `/api/admin/users/${user.id}/credits`, {
+      operation: "remove",
+      amount: "5",
+    }).then((r) => r.body?.cancel());
     const removed = await del(api, token, `/api/admin/users/${user.id}`);
     assert.equal(removed.status, 204);
     const [left] = await api.sql<{ n: number }[]>`
@@ -292,8 +371,15 @@ test("admin users: list, create a real account, suspend blocks sign-in, remove r
       select before from audit_log where action = 'admin.user.remove' and entity_id = ${user.id}`;
     assert.equal(audit!.before.username, "newcustomer");
     assert.equal(audit!.before.ledger_rows, 2);
-    const actions = (await api.sql<{ action: string }[]>`select distinct action from audit_log`).map((r) => r.action);
-    for (const a of ["admin.user.create", "admin.user.suspend", "admin.user.activate", "admin.user.remove"]) {
+    const actions = (
+      await api.sql<{ action: string }[]>`select distinct action from audit_log`
+    ).map((r) => r.action);
+    for (const a of [
+      "admin.user.create",
+      "admin.user.suspend",
+      "admin.user.activate",
+      "admin.user.remove",
+    ]) {
       assert.ok(actions.includes(a), a);
     }
   } finally {
@@ -305,7 +391,15 @@ test("admin services: validation, create, status, link rules, remove deletes the
   const { api, customer, token } = await setup();
   const other = await signUpAndIn(api);
   try {
-    const base = { user_id: customer.user.id, service_type: "vps", ipv4: "10.0.0.1", ram: "4", cpu: "2", storage: "80", reseller_id: 9 };
+    const base = {
+      user_id: customer.user.id,
+      service_type: "vps",
+      ipv4: "10.0.0.1",
+      ram: "4",
+      cpu: "2",
+      storage: "80",
+      reseller_id: 9,
+    };
     const before = await snapshot(api);
     for (const [patch, message] of [
       [{ ipv4: "256.1.1.1" }, "Valid IPv4 address is required"],
@@ -322,7 +416,10 @@ test("admin services: validation, create, status, link rules, remove deletes the
       assert.equal(res.status, 422, JSON.stringify(patch));
       assert.equal((await errorOf(res)).message, message);
     }
-    const ghost = await post(api, token, "/api/admin/services", { ...base, user_id: crypto.randomUUID() });
+    const ghost = await post(api, token, "/api/admin/services", {
+      ...base,
+      user_id: crypto.randomUUID(),
+    });
     assert.equal(ghost.status, 422);
     await ghost.body?.cancel();
     assert.equal(await snapshot(api), before);
@@ -338,7 +435,9 @@ test("admin services: validation, create, status, link rules, remove deletes the
     assert.equal(service.service_status, "active");
     assert.equal(service.username, customer.user.username);
 
-    let res = await put(api, token, `/api/admin/services/${service.id}/status`, { status: "suspended" });
+    let res = await put(api, token, `/api/admin/services/${service.id}/status`, {
+      status: "suspended",
+    });
     assert.equal((await json<AdminService>(res)).service_status, "suspended");
     res = await put(api, token, `/api/admin/services/${service.id}/status`, { status: "active" });
     assert.equal((await json<AdminService>(res)).service_status, "active");
@@ -348,7 +447,9 @@ test("admin services: validation, create, status, link rules, remove deletes the
     const orderB = await insertOrder(api, customer.user.id, product.id);
     const othersOrder = await insertOrder(api, other.user.id, product.id);
 
-    res = await put(api, token, `/api/admin/services/${service.id}/order`, { order_id: othersOrder });
+    res = await put(api, token, `/api/admin/services/${service.id}/order`, {
+      order_id: othersOrder,
+    });
     assert.equal(res.status, 409);
     assert.equal((await errorOf(res)).message, "The order belongs to another user");
     res = await put(api, token, `/api/admin/services/${service.id}/order`, { order_id: orderA });
@@ -376,8 +477,17 @@ test("admin services: validation, create, status, link rules, remove deletes the
     const [keptA] = await api.sql`select 1 from orders where id = ${orderA}`;
     assert.ok(keptA, "an unlinked service's removal deletes no order");
 
-    const actions = (await api.sql<{ action: string }[]>`select action from audit_log where entity = 'service'`).map((r) => r.action);
-    for (const a of ["admin.service.create", "admin.service.suspend", "admin.service.activate", "admin.service.link", "admin.service.unlink", "admin.service.remove"]) {
+    const actions = (
+      await api.sql<{ action: string }[]>`select action from audit_log where entity = 'service'`
+    ).map((r) => r.action);
+    for (const a of [
+      "admin.service.create",
+      "admin.service.suspend",
+      "admin.service.activate",
+      "admin.service.link",
+      "admin.service.unlink",
+      "admin.service.remove",
+    ]) {
       assert.ok(actions.includes(a), a);
     }
   } finally {
@@ -395,17 +505,28 @@ test("admin products and orders: ordering, archive keeps orders named, status ca
 
     const big = await createProduct(api, token, { name: "VPS Large", price: "19.90" });
     const small = await createProduct(api, token, { name: "VPS Small", price: 5 });
-    const dedicated = await createProduct(api, token, { name: "Dedi", price: "1.00", product_type: "dedicated" });
+    const dedicated = await createProduct(api, token, {
+      name: "Dedi",
+      price: "1.00",
+      product_type: "dedicated",
+    });
     const unused = await createProduct(api, token, { name: "Unused", price: "3.00" });
     assert.equal(small.price, "5.00");
-    const list = await json<{ products: AdminProduct[] }>(await api.fetch("/api/admin/products", { token }));
-    assert.deepEqual(list.products.map((p) => p.id), [dedicated.id, unused.id, small.id, big.id]);
+    const list = await json<{ products: AdminProduct[] }>(
+      await api.fetch("/api/admin/products", { token }),
+    );
+    assert.deepEqual(
+      list.products.map((p) => p.id),
+      [dedicated.id, unused.id, small.id, big.id],
+    );
 
     const order = await insertOrder(api, customer.user.id, big.id);
     const s1 = await createService(api, token, customer.user.id);
     const s2 = await createService(api, token, customer.user.id, { ipv4: "10.0.0.2" });
     for (const s of [s1, s2]) {
-      await put(api, token, `/api/admin/services/${s.id}/order`, { order_id: order }).then((r) => r.body?.cancel());
+      await put(api, token, `/api/admin/services/${s.id}/order`, { order_id: order }).then((r) =>
+        r.body?.cancel(),
+      );
     }
 
     // Removing an ordered product archives it; the order keeps working and keeps its name.
@@ -413,8 +534,13 @@ test("admin products and orders: ordering, archive keeps orders named, status ca
     assert.deepEqual(await json(res), { outcome: "archived" });
     res = await del(api, token, `/api/admin/products/${unused.id}`);
     assert.deepEqual(await json(res), { outcome: "deleted" });
-    const after = await json<{ products: AdminProduct[] }>(await api.fetch("/api/admin/products", { token }));
-    assert.deepEqual(after.products.map((p) => p.id), [dedicated.id, small.id]);
+    const after = await json<{ products: AdminProduct[] }>(
+      await api.fetch("/api/admin/products", { token }),
+    );
+    assert.deepEqual(
+      after.products.map((p) => p.id),
+      [dedicated.id, small.id],
+    );
     let orders = await json<AdminOrderList>(await api.fetch("/api/admin/orders", { token }));
     const listed = orders.orders.find((o) => o.id === order)!;
     assert.equal(listed.product_name, "VPS Large");
@@ -423,10 +549,16 @@ test("admin products and orders: ordering, archive keeps orders named, status ca
     assert.equal(listed.services.length, 2);
 
     const statuses = async () =>
-      (await api.sql<{ service_status: string }[]>`select service_status from services where order_id = ${order}`).map(
-        (r) => r.service_status,
-      );
-    for (const [status, expected] of [["suspended", "suspended"], ["active", "active"], ["expired", "suspended"]] as const) {
+      (
+        await api.sql<
+          { service_status: string }[]
+        >`select service_status from services where order_id = ${order}`
+      ).map((r) => r.service_status);
+    for (const [status, expected] of [
+      ["suspended", "suspended"],
+      ["active", "active"],
+      ["expired", "suspended"],
+    ] as const) {
       res = await put(api, token, `/api/admin/orders/${order}/status`, { status });
       assert.equal(res.status, 204);
       assert.deepEqual(await statuses(), [expected, expected]);
@@ -448,7 +580,9 @@ test("admin products and orders: ordering, archive keeps orders named, status ca
     assert.equal(audit.entries.length, 3);
     assert.equal(audit.entries[0]!.action, "admin.order.remove");
     assert.ok(audit.next_before);
-    const page2 = await json<AuditList>(await api.fetch(`/api/admin/audit?limit=3&before=${audit.next_before}`, { token }));
+    const page2 = await json<AuditList>(
+      await api.fetch(`/api/admin/audit?limit=3&before=${audit.next_before}`, { token }),
+    );
     assert.ok(Number(page2.entries[0]!.id) < Number(audit.entries[2]!.id));
     const statusRows = await api.sql`select 1 from audit_log where action = 'admin.order.status'`;
     assert.equal(statusRows.length, 3);

@@ -1,6 +1,6 @@
-import { HttpError } from "../http-error.ts";
-import { ErrorCode } from "../../contracts/errors.ts";
 import { ADMIN_PAGE_DEFAULT, adminMessages } from "../../contracts/admin.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
+import { HttpError } from "../http-error.ts";
 
 /**
  * Keyset pagination for the admin lists (issue 18). A cursor is the base64url of a JSON array:
@@ -28,14 +28,20 @@ export function decodeCursor(list: ListName, cursor: string, shape: readonly Reg
   let parsed: unknown;
   try {
     const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
-    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    parsed = JSON.parse(
+      new TextDecoder("utf-8", { fatal: true }).decode(
+        Uint8Array.from(binary, (c) => c.charCodeAt(0)),
+      ),
+    );
   } catch {
     throw invalidCursor();
   }
-  if (!Array.isArray(parsed) || parsed[0] !== list || parsed.length !== shape.length + 1) throw invalidCursor();
+  if (!Array.isArray(parsed) || parsed[0] !== list || parsed.length !== shape.length + 1)
+    throw invalidCursor();
   const key = parsed.slice(1);
   // Postgres refuses U+0000 in text: such a key could only come from a forged cursor.
-  if (!key.every((v, i) => typeof v === "string" && !v.includes("\0") && shape[i]!.test(v))) throw invalidCursor();
+  if (!key.every((v, i) => typeof v === "string" && !v.includes("\0") && shape[i]!.test(v)))
+    throw invalidCursor();
   return key as string[];
 }
 
@@ -59,7 +65,8 @@ export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\
 export function idPrefixRange(q: string): [string, string] | null {
   const hex = q.toLowerCase().replaceAll("-", "");
   if (!/^[0-9a-f]{1,32}$/.test(hex)) return null;
-  const fmt = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  const fmt = (h: string) =>
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   return [fmt(hex.padEnd(32, "0")), fmt(hex.padEnd(32, "f"))];
 }
 

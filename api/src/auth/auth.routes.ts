@@ -1,10 +1,16 @@
 import { Hono } from "hono";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
-import { clientIp } from "../client-ip.ts";
-import { HttpError, notFound } from "../http-error.ts";
+import {
+  ChangePasswordBody,
+  Session,
+  SignInBody,
+  SignUpBody,
+  UserResponse,
+} from "../../contracts/auth.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
-import { ChangePasswordBody, Session, SignInBody, SignUpBody, UserResponse } from "../../contracts/auth.ts";
+import { clientIp } from "../client-ip.ts";
+import type { AppEnv, Deps } from "../context.ts";
+import { HttpError, notFound } from "../http-error.ts";
+import { describe, validate } from "../openapi.ts";
 import {
   changePassword,
   getUser,
@@ -14,8 +20,8 @@ import {
   signOut,
   signUp,
 } from "./auth.service.ts";
-import { requireAuth } from "./middleware.ts";
 import { clearRefreshCookie, csrfGuard, readRefreshCookie, withRefreshCookie } from "./cookies.ts";
+import { requireAuth } from "./middleware.ts";
 
 export function authRoutes(deps: Deps) {
   const auth = requireAuth(deps);
@@ -23,87 +29,110 @@ export function authRoutes(deps: Deps) {
   const { config } = deps;
   // The routes that set or read the refresh cookie (issue 16).
   const sameOrigin = csrfGuard(config);
-  return new Hono<AppEnv>()
-    .post(
-      "/signup",
-      describe({ summary: "Create an account", tags, response: UserResponse, status: 201, auth: false }),
-      validate("json", SignUpBody),
-      async (c) => {
-        const user = await signUp(deps, c.req.valid("json"), clientIp(c, config.TRUST_PROXY));
-        return c.json({ user }, 201);
-      },
-    )
-    .post(
-      "/sign-in",
-      describe({
-        summary: "Sign in with email and password; the refresh token is set as an HttpOnly cookie",
-        tags,
-        response: Session,
-        auth: false,
-      }),
-      sameOrigin,
-      validate("json", SignInBody),
-      async (c) => {
-        const issued = await signIn(deps, c.req.valid("json"), clientIp(c, config.TRUST_PROXY));
-        return c.json(withRefreshCookie(c, config, issued), 200);
-      },
-    )
-    .post(
-      "/refresh",
-      describe({
-        summary: "Exchange the refresh-token cookie for a new access token (the cookie rotates)",
-        tags,
-        response: Session,
-        auth: false,
-      }),
-      sameOrigin,
-      async (c) => {
-        const token = readRefreshCookie(c, config);
-        try {
-          if (!token) throw new HttpError(401, ErrorCode.sessionExpired, "Session expired");
-          const issued = await refresh(deps, token, clientIp(c, config.TRUST_PROXY));
+  return (
+    new Hono<AppEnv>()
+      .post(
+        "/signup",
+        describe({
+          summary: "Create an account",
+          tags,
+          response: UserResponse,
+          status: 201,
+          auth: false,
+        }),
+        validate("json", SignUpBody),
+        async (c) => {
+          const user = await signUp(deps, c.req.valid("json"), clientIp(c, config.TRUST_PROXY));
+          return c.json({ user }, 201);
+        },
+      )
+      .post(
+        "/sign-in",
+        describe({
+          summary:
+            "Sign in with email and password; the refresh token is set as an HttpOnly cookie",
+          tags,
+          response: Session,
+          auth: false,
+        }),
+        sameOrigin,
+        validate("json", SignInBody),
+        async (c) => {
+          const issued = await signIn(deps, c.req.valid("json"), clientIp(c, config.TRUST_PROXY));
           return c.json(withRefreshCookie(c, config, issued), 200);
-        } catch (e) {
-          // A refresh token that no longer works is dropped from the browser too.
-          if (e instanceof HttpError && e.status === 401) {
-            clearRefreshCookie(c, config);
-            return c.json({ error: { code: e.code, message: e.message } }, 401);
+        },
+      )
+      .post(
+        "/refresh",
+        describe({
+          summary: "Exchange the refresh-token cookie for a new access token (the cookie rotates)",
+          tags,
+          response: Session,
+          auth: false,
+        }),
+        sameOrigin,
+        async (c) => {
+          const token = readRefreshCookie(c, config);
+          try {
+            if (!token) throw new HttpError(401, ErrorCode.sessionExpired, "Session expired");
+            const issued = await refresh(deps, token, clientIp(c, config.TRUST_PROXY));
+            return c.json(withRefreshCookie(c, config, issued), 200);
+          } catch (e) {
+            // A refresh token that no longer works is dropped from the browser too.
+            if (e instanceof HttpError && e.status === 401) {
+              clearRefreshCookie(c, config);
+              return c.json({ error: { code: e.code, message: e.message } }, 401);
+            }
+            throw e;
           }
-          throw e;
-        }
-      },
-    )
-    // Ends the session of the bearer token (an aal1 session waiting for its second factor too) or,
-    // without a usable one, of the refresh cookie; the cookie is cleared either way.
-    .post("/sign-out", describe({ summary: "End this session on the server and clear the cookie", tags, auth: false }), sameOrigin, async (c) => {
-      const sessions = new Set<string>();
-      const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-      if (bearer) {
-        const claims = await deps.signer.verify(bearer).catch(() => undefined);
-        if (claims) sessions.add(claims.sid);
-      }
-      const cookie = readRefreshCookie(c, config);
-      if (cookie) {
-        const sid = await sessionOfRefreshToken(deps.sql, cookie);
-        if (sid) sessions.add(sid);
-      }
-      for (const sid of sessions) await signOut(deps.sql, sid);
-      clearRefreshCookie(c, config);
-      return c.body(null, 204);
-    })
-    .get("/user", describe({ summary: "The signed-in user", tags, response: UserResponse }), auth, async (c) => {
-      const user = await getUser(deps.sql, c.get("auth").userId);
-      if (!user) throw notFound("User not found");
-      return c.json({ user }, 200);
-    })
-    .put(
-      "/password",
-      describe({ summary: "Change the password; other sessions end", tags }),
-      auth,
-      validate("json", ChangePasswordBody),
-      async (c) => {
-        await changePassword(deps, c.get("auth"), c.req.valid("json"));
-        return c.body(null, 204);
-      },
-    );
+        },
+      )
+      // Ends the session of the bearer token (an aal1 session waiting for its second factor too) or,
+      // without a usable one, of the refresh cookie; the cookie is cleared either way.
+      .post(
+        "/sign-out",
+        describe({
+          summary: "End this session on the server and clear the cookie",
+          tags,
+          auth: false,
+        }),
+        sameOrigin,
+        async (c) => {
+          const sessions = new Set<string>();
+          const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+          if (bearer) {
+            const claims = await deps.signer.verify(bearer).catch(() => undefined);
+            if (claims) sessions.add(claims.sid);
+          }
+          const cookie = readRefreshCookie(c, config);
+          if (cookie) {
+            const sid = await sessionOfRefreshToken(deps.sql, cookie);
+            if (sid) sessions.add(sid);
+          }
+          for (const sid of sessions) await signOut(deps.sql, sid);
+          clearRefreshCookie(c, config);
+          return c.body(null, 204);
+        },
+      )
+      .get(
+        "/user",
+        describe({ summary: "The signed-in user", tags, response: UserResponse }),
+        auth,
+        async (c) => {
+          const user = await getUser(deps.sql, c.get("auth").userId);
+          if (!user) throw notFound("User not found");
+          return c.json({ user }, 200);
+        },
+      )
+      .put(
+        "/password",
+        describe({ summary: "Change the password; other sessions end", tags }),
+        auth,
+        validate("json", ChangePasswordBody),
+        async (c) => {
+          await changePassword(deps, c.get("auth"), c.req.valid("json"));
+          return c.body(null, 204);
+        },
+      )
+  );
 }

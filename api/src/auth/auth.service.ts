@@ -1,13 +1,13 @@
-import type { Db, Sql } from "../db.ts";
-import type { Deps } from "../context.ts";
-import { HttpError } from "../http-error.ts";
-import { ErrorCode } from "../../contracts/errors.ts";
 import { messages, type SignUpBody, type User } from "../../contracts/auth.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
+import type { Deps } from "../context.ts";
+import type { Db, Sql } from "../db.ts";
+import { HttpError } from "../http-error.ts";
 import type { IssuedSession } from "./cookies.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
-import { hashToken, newRefreshToken } from "./tokens.ts";
 import { hit, type Limit } from "./rate-limit.ts";
 import { sessionCache } from "./session-cache.ts";
+import { hashToken, newRefreshToken } from "./tokens.ts";
 
 const REMEMBER_SECONDS = 5 * 24 * 3600; // 'Remember me for 5 days'
 const BROWSER_SESSION_SECONDS = 12 * 3600; // without it, the session also ends with the browser
@@ -53,14 +53,23 @@ export async function createAccount(sql: Sql, body: SignUpBody): Promise<User> {
   }
 }
 
-export function authLimits(deps: Pick<Deps, "config">, action: string, ip: string, account?: string): Limit[] {
+export function authLimits(
+  deps: Pick<Deps, "config">,
+  action: string,
+  ip: string,
+  account?: string,
+): Limit[] {
   const windowSeconds = deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   // Issue 16: every page load and every tab exchanges the refresh cookie, so refresh gets ten times
   // the per-IP budget; its tokens are 128-bit random, the limit only bounds load.
   const perIp = deps.config.AUTH_RATE_LIMIT_PER_IP * (action === "refresh" ? 10 : 1);
   const limits: Limit[] = [{ key: `${action}:ip:${ip}`, max: perIp, windowSeconds }];
   if (account) {
-    limits.push({ key: `${action}:account:${account}`, max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds });
+    limits.push({
+      key: `${action}:account:${account}`,
+      max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds,
+    });
   }
   return limits;
 }
@@ -87,7 +96,8 @@ export async function signIn(
   if (!(await verifyPassword(row.password_hash, body.password))) {
     throw new HttpError(400, ErrorCode.invalidCredentials, messages.invalidCredentials);
   }
-  if (row.status !== "active") throw new HttpError(403, ErrorCode.userSuspended, messages.userSuspended);
+  if (row.status !== "active")
+    throw new HttpError(403, ErrorCode.userSuspended, messages.userSuspended);
   return await startSession(deps, row.id, body.remember);
 }
 
@@ -109,9 +119,19 @@ async function startSession(deps: Deps, userId: string, remember: boolean): Prom
 }
 
 /** Signs a fresh access token for a session and pairs it with the given refresh token. */
-export async function issue(deps: Deps, sessionId: string, refreshToken: string): Promise<IssuedSession> {
+export async function issue(
+  deps: Deps,
+  sessionId: string,
+  refreshToken: string,
+): Promise<IssuedSession> {
   const [s] = await deps.sql<
-    { user_id: string; remember: boolean; aal: "aal1" | "aal2"; amr: { method: string; timestamp: number }[]; expires_at: Date }[]
+    {
+      user_id: string;
+      remember: boolean;
+      aal: "aal1" | "aal2";
+      amr: { method: string; timestamp: number }[];
+      expires_at: Date;
+    }[]
   >`select user_id, remember, aal, amr, expires_at from sessions where id = ${sessionId}`;
   const user = await getUser(deps.sql, s!.user_id);
   const [mfa] = await deps.sql<{ has_factor: boolean }[]>`
@@ -143,7 +163,11 @@ export async function issue(deps: Deps, sessionId: string, refreshToken: string)
  * gets a new pair; the old refresh tokens are retired so only the upgraded pair refreshes. Runs
  * inside the verify transaction, so a failed verify changes nothing.
  */
-export async function elevateSession(tx: Db, sessionId: string, method: "totp" | "webauthn"): Promise<string> {
+export async function elevateSession(
+  tx: Db,
+  sessionId: string,
+  method: "totp" | "webauthn",
+): Promise<string> {
   const refreshToken = newRefreshToken();
   const tokenHash = await hashToken(refreshToken);
   const entry = { method, timestamp: Math.floor(Date.now() / 1000) };
@@ -161,7 +185,11 @@ const sessionExpired = () => new HttpError(401, ErrorCode.sessionExpired, "Sessi
  * a short grace (a client that lost the response retries); later, it is treated as stolen and the
  * whole session is revoked.
  */
-export async function refresh(deps: Deps, refreshToken: string, ip: string): Promise<IssuedSession> {
+export async function refresh(
+  deps: Deps,
+  refreshToken: string,
+  ip: string,
+): Promise<IssuedSession> {
   await hit(deps.sql, authLimits(deps, "refresh", ip));
   const presented = await hashToken(refreshToken);
   const next = newRefreshToken();
@@ -200,7 +228,10 @@ export async function signOut(sql: Db, sessionId: string): Promise<void> {
 }
 
 /** The session a refresh token (current or rotated) belongs to, for signing out with the cookie alone. */
-export async function sessionOfRefreshToken(sql: Db, refreshToken: string): Promise<string | undefined> {
+export async function sessionOfRefreshToken(
+  sql: Db,
+  refreshToken: string,
+): Promise<string | undefined> {
   const [row] = await sql<{ session_id: string }[]>`
     select session_id from refresh_tokens where token_hash = ${await hashToken(refreshToken)}`;
   return row?.session_id;

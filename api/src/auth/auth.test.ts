@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as jose from "jose";
-import { errorOf, json, signUpAndIn, startTestApi, test, type TestApi } from "../testing.ts";
 import type { Session } from "../../contracts/auth.ts";
+import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 
 const api: TestApi = await startTestApi({ REFRESH_REUSE_GRACE_SECONDS: "0" });
 globalThis.addEventListener("unload", () => void api.close());
@@ -16,7 +16,10 @@ function refreshCookie(res: Response): string | undefined {
 }
 
 /** Signs in like the browser does and keeps the refresh cookie. */
-async function signInCookie(on: TestApi, body: { email: string; password: string; remember?: boolean }) {
+async function signInCookie(
+  on: TestApi,
+  body: { email: string; password: string; remember?: boolean },
+) {
   const res = await on.fetch("/api/auth/sign-in", { method: "POST", json: body });
   assert.equal(res.status, 200);
   const cookie = refreshCookie(res);
@@ -34,33 +37,71 @@ const refreshWith = (on: TestApi, cookie: string, headers: Record<string, string
 /** A customer signed in with the cookie (what signUpAndIn does, plus the cookie). */
 async function customer(on: TestApi = api, remember = false) {
   const me = await signUpAndIn(on);
-  const { cookie, session } = await signInCookie(on, { email: me.user.email, password: me.password, remember });
+  const { cookie, session } = await signInCookie(on, {
+    email: me.user.email,
+    password: me.password,
+    remember,
+  });
   return { ...session, password: me.password, cookie };
 }
 
 test("sign-up creates a profile; the same email in another case is refused", async () => {
-  const res = await post("/api/auth/signup", { username: "alice", email: "Alice@Example.com", password: "secret123" });
+  const res = await post("/api/auth/signup", {
+    username: "alice",
+    email: "Alice@Example.com",
+    password: "secret123",
+  });
   assert.equal(res.status, 201);
-  const { user } = await json<{ user: { email: string; username: string; is_admin: boolean } }>(res);
+  const { user } = await json<{ user: { email: string; username: string; is_admin: boolean } }>(
+    res,
+  );
   assert.equal(user.email, "alice@example.com");
   assert.equal(user.is_admin, false);
   const [profile] = await api.sql`select credits from profiles where username = 'alice'`;
   assert.equal(profile!.credits, "0.00");
-  const again = await post("/api/auth/signup", { username: "alice2", email: "ALICE@example.COM", password: "secret123" });
+  const again = await post("/api/auth/signup", {
+    username: "alice2",
+    email: "ALICE@example.COM",
+    password: "secret123",
+  });
   assert.equal(again.status, 409);
   assert.equal((await errorOf(again)).code, "email_taken");
-  const sameName = await post("/api/auth/signup", { username: "alice", email: "other@example.com", password: "secret123" });
+  const sameName = await post("/api/auth/signup", {
+    username: "alice",
+    email: "other@example.com",
+    password: "secret123",
+  });
   assert.equal(sameName.status, 409);
 });
 
 test("register, login and change-password answer with the SPEC §5 messages", async () => {
   const cases: [string, unknown, string][] = [
-    ["/api/auth/signup", { username: "ab", email: "a@b.co", password: "secret123" }, "Username must be at least 3 characters"],
-    ["/api/auth/signup", { username: "a".repeat(21), email: "a@b.co", password: "secret123" }, "Username must be at most 20 characters"],
-    ["/api/auth/signup", { username: "abc", email: "nope", password: "secret123" }, "Invalid email address"],
-    ["/api/auth/signup", { username: "abc", email: "a@b.co", password: "12345" }, "Password must be at least 6 characters"],
+    [
+      "/api/auth/signup",
+      { username: "ab", email: "a@b.co", password: "secret123" },
+      "Username must be at least 3 characters",
+    ],
+    [
+      "/api/auth/signup",
+      { username: "a".repeat(21), email: "a@b.co", password: "secret123" },
+      "Username must be at most 20 characters",
+    ],
+    [
+      "/api/auth/signup",
+      { username: "abc", email: "nope", password: "secret123" },
+      "Invalid email address",
+    ],
+    [
+      "/api/auth/signup",
+      { username: "abc", email: "a@b.co", password: "12345" },
+      "Password must be at least 6 characters",
+    ],
     ["/api/auth/sign-in", { email: "nope", password: "secret123" }, "Invalid email address"],
-    ["/api/auth/sign-in", { email: "a@b.co", password: "123" }, "Password must be at least 6 characters"],
+    [
+      "/api/auth/sign-in",
+      { email: "a@b.co", password: "123" },
+      "Password must be at least 6 characters",
+    ],
   ];
   for (const [path, body, message] of cases) {
     const res = await post(path, body);
@@ -80,7 +121,10 @@ test("register, login and change-password answer with the SPEC §5 messages", as
     json: { current_password: "wrong-one", new_password: "another1" },
   });
   assert.equal(wrong.status, 400);
-  assert.deepEqual(await errorOf(wrong), { code: "wrong_password", message: "Current password is incorrect" });
+  assert.deepEqual(await errorOf(wrong), {
+    code: "wrong_password",
+    message: "Current password is incorrect",
+  });
 });
 
 test("a wrong password or unknown email is refused with one message", async () => {
@@ -88,7 +132,10 @@ test("a wrong password or unknown email is refused with one message", async () =
   const wrong = await post("/api/auth/sign-in", { email: me.user.email, password: "not-the-one" });
   assert.equal(wrong.status, 400);
   assert.equal((await errorOf(wrong)).message, "Invalid login credentials");
-  const unknown = await post("/api/auth/sign-in", { email: "ghost@example.com", password: "not-the-one" });
+  const unknown = await post("/api/auth/sign-in", {
+    email: "ghost@example.com",
+    password: "not-the-one",
+  });
   assert.equal((await errorOf(unknown)).message, "Invalid login credentials");
 });
 
@@ -123,7 +170,10 @@ test("a retried refresh within the grace window gets a working pair", async () =
     assert.equal(b.status, 200);
     const latest = await json<Session>(b);
     await a.body?.cancel();
-    assert.equal((await graceful.fetch("/api/auth/user", { token: latest.access_token })).status, 200);
+    assert.equal(
+      (await graceful.fetch("/api/auth/user", { token: latest.access_token })).status,
+      200,
+    );
   } finally {
     await graceful.close();
   }
@@ -148,7 +198,10 @@ test("sign-out ends the session on the server and clears the cookie", async () =
 
 test("sign-out with the cookie alone (access token lost or expired) ends that session", async () => {
   const me = await customer();
-  const out = await api.fetch("/api/auth/sign-out", { method: "POST", headers: { cookie: me.cookie, origin: api.url } });
+  const out = await api.fetch("/api/auth/sign-out", {
+    method: "POST",
+    headers: { cookie: me.cookie, origin: api.url },
+  });
   assert.equal(out.status, 204);
   assert.equal((await refreshWith(api, me.cookie)).status, 401);
   assert.equal((await api.fetch("/api/auth/user", { token: me.access_token })).status, 401);
@@ -163,12 +216,19 @@ test("expired, tampered, alg none and foreign-key tokens are rejected", async ()
   const tampered = `${header}.${b64({ ...claims, sub: crypto.randomUUID() })}.${signature}`;
   const none = `${b64({ alg: "none", typ: "JWT" })}.${payload}.`;
   const { privateKey } = await jose.generateKeyPair("ES256");
-  const foreign = await new jose.SignJWT(claims).setProtectedHeader({ alg: "ES256" }).sign(privateKey);
-  const hs = await new jose.SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("x".repeat(32)));
+  const foreign = await new jose.SignJWT(claims)
+    .setProtectedHeader({ alg: "ES256" })
+    .sign(privateKey);
+  const hs = await new jose.SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .sign(new TextEncoder().encode("x".repeat(32)));
   const expiredApi = await startTestApi({ ACCESS_TOKEN_TTL_SECONDS: "1" });
   const other = await signUpAndIn(expiredApi);
   await new Promise((r) => setTimeout(r, 2100));
-  assert.equal((await expiredApi.fetch("/api/auth/user", { token: other.access_token })).status, 401);
+  assert.equal(
+    (await expiredApi.fetch("/api/auth/user", { token: other.access_token })).status,
+    401,
+  );
   await expiredApi.close();
 
   for (const token of [tampered, none, foreign, hs, "garbage"]) {
@@ -194,11 +254,17 @@ test("an access token verifies against the JWKS endpoint with jose's remote key 
 });
 
 test("sign-in is rate limited per account with 429 and Retry-After, and the limit resets", async () => {
-  const limited = await startTestApi({ AUTH_RATE_LIMIT_PER_ACCOUNT: "3", AUTH_RATE_LIMIT_WINDOW_SECONDS: "2" });
+  const limited = await startTestApi({
+    AUTH_RATE_LIMIT_PER_ACCOUNT: "3",
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: "2",
+  });
   try {
     const me = await signUpAndIn(limited); // one sign-in counted
     const attempt = () =>
-      limited.fetch("/api/auth/sign-in", { method: "POST", json: { email: me.user.email, password: "wrong-pass" } });
+      limited.fetch("/api/auth/sign-in", {
+        method: "POST",
+        json: { email: me.user.email, password: "wrong-pass" },
+      });
     assert.equal((await attempt()).status, 400);
     assert.equal((await attempt()).status, 400);
     const blocked = await attempt();
@@ -206,11 +272,17 @@ test("sign-in is rate limited per account with 429 and Retry-After, and the limi
     assert.ok(Number(blocked.headers.get("retry-after")) >= 1);
     assert.equal((await errorOf(blocked)).code, "rate_limited");
     // Even the right password waits for the window.
-    const right = await limited.fetch("/api/auth/sign-in", { method: "POST", json: { email: me.user.email, password: me.password } });
+    const right = await limited.fetch("/api/auth/sign-in", {
+      method: "POST",
+      json: { email: me.user.email, password: me.password },
+    });
     assert.equal(right.status, 429);
     await right.body?.cancel();
     await new Promise((r) => setTimeout(r, 2200));
-    const after = await limited.fetch("/api/auth/sign-in", { method: "POST", json: { email: me.user.email, password: me.password } });
+    const after = await limited.fetch("/api/auth/sign-in", {
+      method: "POST",
+      json: { email: me.user.email, password: me.password },
+    });
     assert.equal(after.status, 200);
     await after.body?.cancel();
   } finally {
@@ -220,7 +292,10 @@ test("sign-in is rate limited per account with 429 and Retry-After, and the limi
 
 test("changing the password ends the other sessions and keeps this one", async () => {
   const me = await signUpAndIn(api);
-  const { session: other, cookie: otherCookie } = await signInCookie(api, { email: me.user.email, password: me.password });
+  const { session: other, cookie: otherCookie } = await signInCookie(api, {
+    email: me.user.email,
+    password: me.password,
+  });
   const res = await api.fetch("/api/auth/password", {
     method: "PUT",
     token: me.access_token,
@@ -295,14 +370,21 @@ test("sign-in sets the refresh token as an HttpOnly, SameSite=Strict cookie scop
   // Not remembered: a browser-session cookie (SPEC §4), gone when the browser closes.
   assert.ok(!attrs.some((a) => a.startsWith("max-age") || a.startsWith("expires")), set);
 
-  const remembered = await signInCookie(api, { email: me.user.email, password: me.password, remember: true });
+  const remembered = await signInCookie(api, {
+    email: me.user.email,
+    password: me.password,
+    remember: true,
+  });
   const kept = remembered.res.headers.getSetCookie()[0]!;
   const maxAge = Number(/Max-Age=(\d+)/.exec(kept)?.[1]);
   assert.ok(Math.abs(maxAge - 5 * 24 * 3600) <= 5, `remembered for 5 days: ${kept}`);
   // A refresh keeps the session's kind: still 5 days for the remembered one, still a session cookie otherwise.
   const again = await refreshWith(api, remembered.cookie);
   assert.match(again.headers.getSetCookie()[0]!, /Max-Age=\d+/);
-  const plain = await refreshWith(api, (await signInCookie(api, { email: me.user.email, password: me.password })).cookie);
+  const plain = await refreshWith(
+    api,
+    (await signInCookie(api, { email: me.user.email, password: me.password })).cookie,
+  );
   assert.doesNotMatch(plain.headers.getSetCookie()[0]!, /Max-Age|Expires/i);
 });
 
@@ -310,7 +392,10 @@ test("over https the cookie is Secure and __Secure- prefixed, and refresh reads 
   const secure = await startTestApi({ PUBLIC_URL: "https://portal.example.com" });
   try {
     const me = await signUpAndIn(secure);
-    const { res, cookie } = await signInCookie(secure, { email: me.user.email, password: me.password });
+    const { res, cookie } = await signInCookie(secure, {
+      email: me.user.email,
+      password: me.password,
+    });
     const set = res.headers.getSetCookie()[0]!;
     assert.match(set, /^__Secure-portal_refresh=/);
     assert.match(set, /; Secure/);
@@ -320,7 +405,9 @@ test("over https the cookie is Secure and __Secure- prefixed, and refresh reads 
     assert.equal(ok.status, 200);
     await ok.body?.cancel();
     // The unprefixed name is not accepted where the prefixed one is expected.
-    const plainName = await refreshWith(secure, cookie.replace("__Secure-", ""), { origin: "https://portal.example.com" });
+    const plainName = await refreshWith(secure, cookie.replace("__Secure-", ""), {
+      origin: "https://portal.example.com",
+    });
     assert.equal(plainName.status, 401);
     await plainName.body?.cancel();
   } finally {
@@ -344,16 +431,39 @@ test("cross-site requests to the cookie endpoints are refused (CSRF); the sessio
   const evil = "https://evil.example";
   const attempts: [string, Record<string, string>][] = [
     // What a forged form or a no-cors fetch from another site sends.
-    ["/api/auth/refresh", { cookie: me.cookie, origin: evil, "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }],
+    [
+      "/api/auth/refresh",
+      {
+        cookie: me.cookie,
+        origin: evil,
+        "sec-fetch-site": "cross-site",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+    ],
     ["/api/auth/refresh", { cookie: me.cookie, origin: evil, "content-type": "text/plain" }],
     ["/api/auth/refresh", { cookie: me.cookie, origin: evil }],
     // Marked cross-site by the browser: refused whatever the content type.
-    ["/api/auth/refresh", { cookie: me.cookie, origin: evil, "sec-fetch-site": "cross-site", "content-type": "application/json" }],
-    ["/api/auth/sign-out", { cookie: me.cookie, origin: evil, "content-type": "application/x-www-form-urlencoded" }],
+    [
+      "/api/auth/refresh",
+      {
+        cookie: me.cookie,
+        origin: evil,
+        "sec-fetch-site": "cross-site",
+        "content-type": "application/json",
+      },
+    ],
+    [
+      "/api/auth/sign-out",
+      { cookie: me.cookie, origin: evil, "content-type": "application/x-www-form-urlencoded" },
+    ],
     ["/api/auth/sign-out", { cookie: me.cookie, "sec-fetch-site": "cross-site" }],
   ];
   for (const [path, headers] of attempts) {
-    const res = await api.fetch(path, { method: "POST", headers, body: path.endsWith("refresh") ? "x=1" : undefined });
+    const res = await api.fetch(path, {
+      method: "POST",
+      headers,
+      body: path.endsWith("refresh") ? "x=1" : undefined,
+    });
     assert.equal(res.status, 403, `${path} ${JSON.stringify(headers)}`);
     assert.equal((await errorOf(res)).code, "forbidden");
     assert.equal(res.headers.getSetCookie().length, 0, "a refused request sets no cookie");

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
-import { HTTPException } from "hono/http-exception";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
 import { createMiddleware } from "hono/factory";
+import { HTTPException } from "hono/http-exception";
+import type { Session } from "../../contracts/auth.ts";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../context.ts";
 import { forbidden } from "../http-error.ts";
-import type { Session } from "../../contracts/auth.ts";
 
 /**
  * Issue 16: the refresh token never reaches page scripts. It lives in an HttpOnly cookie sent only
@@ -41,10 +41,17 @@ export function clearRefreshCookie(c: Context<AppEnv>, config: Config): void {
  * remembered session's cookie lasts as long as the refresh token; otherwise it is a session
  * cookie (no Max-Age), so closing the browser ends it.
  */
-export function withRefreshCookie(c: Context<AppEnv>, config: Config, issued: IssuedSession): Session {
+export function withRefreshCookie(
+  c: Context<AppEnv>,
+  config: Config,
+  issued: IssuedSession,
+): Session {
   const { refresh_token, ...session } = issued;
   const maxAge = Math.max(0, session.refresh_expires_at - Math.floor(Date.now() / 1000));
-  setCookie(c, REFRESH_COOKIE, refresh_token, { ...attributes(config), ...(session.remember ? { maxAge } : {}) });
+  setCookie(c, REFRESH_COOKIE, refresh_token, {
+    ...attributes(config),
+    ...(session.remember ? { maxAge } : {}),
+  });
   return session;
 }
 

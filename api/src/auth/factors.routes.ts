@@ -1,6 +1,4 @@
 import { Hono } from "hono";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
 import { Session } from "../../contracts/auth.ts";
 import {
   Challenge,
@@ -10,9 +8,17 @@ import {
   FactorParams,
   VerifyFactorBody,
 } from "../../contracts/factors.ts";
-import { requireAuth } from "./middleware.ts";
+import type { AppEnv, Deps } from "../context.ts";
+import { describe, validate } from "../openapi.ts";
 import { withRefreshCookie } from "./cookies.ts";
-import { challengeFactor, deleteFactor, enrollFactor, listFactors, verifyFactor } from "./factors.service.ts";
+import {
+  challengeFactor,
+  deleteFactor,
+  enrollFactor,
+  listFactors,
+  verifyFactor,
+} from "./factors.service.ts";
+import { requireAuth } from "./middleware.ts";
 
 /**
  * Multi-factor authentication: TOTP and passkeys (issue 8). Listing, challenge and verify work on
@@ -25,14 +31,19 @@ export function factorRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(
       "/",
-      describe({ summary: "The caller's factors (verified and unverified)", tags, response: FactorList }),
+      describe({
+        summary: "The caller's factors (verified and unverified)",
+        tags,
+        response: FactorList,
+      }),
       authAal1,
       async (c) => c.json({ factors: await listFactors(deps.sql, c.get("auth").userId) }, 200),
     )
     .post(
       "/",
       describe({
-        summary: "Enrol a factor: totp (returns secret, otpauth URI and QR code) or webauthn; phone is not available",
+        summary:
+          "Enrol a factor: totp (returns secret, otpauth URI and QR code) or webauthn; phone is not available",
         tags,
         response: EnrolledFactor,
         status: 201,
@@ -53,15 +64,21 @@ export function factorRoutes(deps: Deps) {
     )
     .post(
       "/:factorId/challenge",
-      describe({ summary: "Start a challenge (5 minutes); passkeys get the WebAuthn options", tags, response: Challenge }),
+      describe({
+        summary: "Start a challenge (5 minutes); passkeys get the WebAuthn options",
+        tags,
+        response: Challenge,
+      }),
       authAal1,
       validate("param", FactorParams),
-      async (c) => c.json(await challengeFactor(deps, c.get("auth"), c.req.valid("param").factorId), 200),
+      async (c) =>
+        c.json(await challengeFactor(deps, c.get("auth"), c.req.valid("param").factorId), 200),
     )
     .post(
       "/:factorId/verify",
       describe({
-        summary: "Verify a challenge with a TOTP code or a WebAuthn response; the session becomes aal2 (new refresh cookie)",
+        summary:
+          "Verify a challenge with a TOTP code or a WebAuthn response; the session becomes aal2 (new refresh cookie)",
         tags,
         response: Session,
       }),
@@ -69,7 +86,12 @@ export function factorRoutes(deps: Deps) {
       validate("param", FactorParams),
       validate("json", VerifyFactorBody),
       async (c) => {
-        const issued = await verifyFactor(deps, c.get("auth"), c.req.valid("param").factorId, c.req.valid("json"));
+        const issued = await verifyFactor(
+          deps,
+          c.get("auth"),
+          c.req.valid("param").factorId,
+          c.req.valid("json"),
+        );
         // The upgraded pair's refresh token replaces the aal1 one in the HttpOnly cookie.
         return c.json(withRefreshCookie(c, deps.config, issued), 200);
       },

@@ -1,6 +1,3 @@
-import * as OTPAuth from "otpauth";
-import { sessionCache } from "./session-cache.ts";
-import QRCode from "qrcode";
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -9,11 +6,9 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import type { Auth, Deps } from "../context.ts";
-import type { Db } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
+import * as OTPAuth from "otpauth";
+import QRCode from "qrcode";
 import { ErrorCode } from "../../contracts/errors.ts";
-import type { IssuedSession } from "./cookies.ts";
 import {
   type Challenge,
   type EnrolledFactor,
@@ -22,8 +17,13 @@ import {
   type VerifyFactorBody,
 } from "../../contracts/factors.ts";
 import { recordAudit } from "../audit/audit.ts";
-import { hit } from "./rate-limit.ts";
+import type { Auth, Deps } from "../context.ts";
+import type { Db } from "../db.ts";
+import { HttpError, notFound } from "../http-error.ts";
 import { elevateSession, issue } from "./auth.service.ts";
+import type { IssuedSession } from "./cookies.ts";
+import { hit } from "./rate-limit.ts";
+import { sessionCache } from "./session-cache.ts";
 
 /** RFC 6238 as every authenticator app implements it: SHA-1, 6 digits, 30 s, one step of skew. */
 const TOTP_PERIOD = 30;
@@ -103,7 +103,11 @@ export async function enrollFactor(
     throw new HttpError(422, ErrorCode.mfaNotAvailable, factorMessages.phoneNotAvailable);
   }
   await hit(deps.sql, [
-    { key: `mfa_enroll:user:${auth.userId}`, max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    {
+      key: `mfa_enroll:user:${auth.userId}`,
+      max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
   ]);
   const secret = body.factor_type === "totp" ? new OTPAuth.Secret({ size: 20 }).base32 : null;
   const sealed = secret ? await deps.secretBox.seal(secret, auth.userId) : null;
@@ -132,7 +136,11 @@ export async function enrollFactor(
       };
       if (secret) {
         const uri = totpFor(secret, row!.email, body.issuer ?? DEFAULT_ISSUER).toString();
-        enrolled.totp = { secret, uri, qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
+        enrolled.totp = {
+          secret,
+          uri,
+          qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 220 }),
+        };
       }
       return enrolled;
     });
@@ -145,10 +153,19 @@ export async function enrollFactor(
 }
 
 /** Another user's factor is answered exactly like a missing one: 404. */
-async function ownFactor(sql: Db, userId: string, factorId: string, lock = false): Promise<FactorRow> {
+async function ownFactor(
+  sql: Db,
+  userId: string,
+  factorId: string,
+  lock = false,
+): Promise<FactorRow> {
   const [row] = lock
-    ? await sql<FactorRow[]>`select * from mfa_factors where id = ${factorId} and user_id = ${userId} for update`
-    : await sql<FactorRow[]>`select * from mfa_factors where id = ${factorId} and user_id = ${userId}`;
+    ? await sql<
+        FactorRow[]
+      >`select * from mfa_factors where id = ${factorId} and user_id = ${userId} for update`
+    : await sql<
+        FactorRow[]
+      >`select * from mfa_factors where id = ${factorId} and user_id = ${userId}`;
   if (!row) throw factorNotFound();
   return row;
 }
@@ -165,15 +182,27 @@ export async function deleteFactor(deps: Deps, auth: Auth, factorId: string): Pr
       action: "mfa.factor.delete",
       entity: "mfa_factor",
       entityId: row.id,
-      before: { factor_type: row.factor_type, friendly_name: row.friendly_name, status: row.status },
+      before: {
+        factor_type: row.factor_type,
+        friendly_name: row.friendly_name,
+        status: row.status,
+      },
     });
   });
 }
 
 /** A challenge for this session, valid 5 minutes; for a passkey it carries the ceremony options. */
-export async function challengeFactor(deps: Deps, auth: Auth, factorId: string): Promise<Challenge> {
+export async function challengeFactor(
+  deps: Deps,
+  auth: Auth,
+  factorId: string,
+): Promise<Challenge> {
   await hit(deps.sql, [
-    { key: `mfa_challenge:user:${auth.userId}`, max: deps.config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    {
+      key: `mfa_challenge:user:${auth.userId}`,
+      max: deps.config.AUTH_RATE_LIMIT_PER_IP,
+      windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
   ]);
   const factor = await ownFactor(deps.sql, auth.userId, factorId);
   let webauthn: Challenge["webauthn"];
@@ -195,7 +224,10 @@ export async function challengeFactor(deps: Deps, auth: Auth, factorId: string):
         excludeCredentials: others.map((c) => ({ id: c.id, transports: c.transports })),
         authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
       });
-      webauthn = { type: "create", credential_options: options as unknown as Record<string, unknown> };
+      webauthn = {
+        type: "create",
+        credential_options: options as unknown as Record<string, unknown>,
+      };
     } else {
       const creds = await deps.sql<{ id: string; transports: string[] }[]>`
         select id, transports from webauthn_credentials where factor_id = ${factor.id}`;
@@ -204,7 +236,10 @@ export async function challengeFactor(deps: Deps, auth: Auth, factorId: string):
         allowCredentials: creds.map((c) => ({ id: c.id, transports: c.transports as never })),
         userVerification: "preferred",
       });
-      webauthn = { type: "request", credential_options: options as unknown as Record<string, unknown> };
+      webauthn = {
+        type: "request",
+        credential_options: options as unknown as Record<string, unknown>,
+      };
     }
   }
   const challenge = webauthn?.credential_options.challenge as string | undefined;
@@ -228,7 +263,11 @@ const failureKey = (userId: string) => `mfa_verify_fail:user:${userId}`;
  */
 async function countAttempt(deps: Deps, userId: string): Promise<void> {
   await hit(deps.sql, [
-    { key: failureKey(userId), max: MAX_VERIFY_FAILURES, windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    {
+      key: failureKey(userId),
+      max: MAX_VERIFY_FAILURES,
+      windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
   ]);
 }
 
@@ -251,7 +290,9 @@ export async function verifyFactor(
   try {
     refreshToken = await deps.sql.begin(async (tx) => {
       const factor = await ownFactor(tx, auth.userId, factorId, true);
-      const [challenge] = await tx<{ webauthn_challenge: string | null; webauthn_kind: string | null }[]>`
+      const [challenge] = await tx<
+        { webauthn_challenge: string | null; webauthn_kind: string | null }[]
+      >`
         select webauthn_challenge, webauthn_kind from mfa_challenges
         where id = ${body.challenge_id} and factor_id = ${factor.id} and session_id = ${auth.sessionId}
           and verified_at is null and expires_at > now()
@@ -264,7 +305,12 @@ export async function verifyFactor(
         if (body.code === undefined) {
           throw new HttpError(422, ErrorCode.validation, factorMessages.wrongFactorType);
         }
-        await verifyTotp(tx, factor, await deps.secretBox.open(factor.totp_secret!, factor.user_id), body.code);
+        await verifyTotp(
+          tx,
+          factor,
+          await deps.secretBox.open(factor.totp_secret!, factor.user_id),
+          body.code,
+        );
         method = "totp";
       } else if (factor.factor_type === "webauthn") {
         if (!body.webauthn || body.webauthn.type !== challenge.webauthn_kind) {
@@ -284,13 +330,18 @@ export async function verifyFactor(
           action: "mfa.factor.verify",
           entity: "mfa_factor",
           entityId: factor.id,
-          after: { factor_type: factor.factor_type, friendly_name: factor.friendly_name, status: "verified" },
+          after: {
+            factor_type: factor.factor_type,
+            friendly_name: factor.friendly_name,
+            status: "verified",
+          },
         });
       }
       return await elevateSession(tx, auth.sessionId, method);
     });
   } catch (e) {
-    if (e instanceof VerifyFailure) throw new HttpError(422, ErrorCode.mfaVerificationFailed, e.message);
+    if (e instanceof VerifyFailure)
+      throw new HttpError(422, ErrorCode.mfaVerificationFailed, e.message);
     throw e;
   }
   await deps.sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${failureKey(auth.userId)}`;
@@ -344,7 +395,9 @@ async function verifyWebauthn(
     return;
   }
   const response = webauthn.credential_response as unknown as AuthenticationResponseJSON;
-  const [stored] = await tx<{ id: string; public_key: Uint8Array; counter: string; transports: string[] }[]>`
+  const [stored] = await tx<
+    { id: string; public_key: Uint8Array; counter: string; transports: string[] }[]
+  >`
     select id, public_key, counter, transports from webauthn_credentials
     where factor_id = ${factor.id} and id = ${String(response.id ?? "")}
     for update`;

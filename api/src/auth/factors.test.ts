@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import * as jose from "jose";
 import * as OTPAuth from "otpauth";
-import { errorOf, json, signUpAndIn, startTestApi, test, type TestApi } from "../testing.ts";
 import type { Session } from "../../contracts/auth.ts";
 import type { Challenge, EnrolledFactor, FactorList } from "../../contracts/factors.ts";
+import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 import { MAX_VERIFY_FAILURES } from "./factors.service.ts";
 
 const api: TestApi = await startTestApi({ PUBLIC_URL: "http://localhost:8123" });
@@ -25,7 +25,10 @@ async function awayFromBoundary() {
 }
 
 async function enrollTotp(token: string, name = "Phone app") {
-  const res = await call("POST", "/api/auth/factors", token, { factor_type: "totp", friendly_name: name });
+  const res = await call("POST", "/api/auth/factors", token, {
+    factor_type: "totp",
+    friendly_name: name,
+  });
   assert.equal(res.status, 201, await res.clone().text());
   return await json<EnrolledFactor>(res);
 }
@@ -38,7 +41,10 @@ async function challenge(token: string, factorId: string) {
 
 async function verify(token: string, factorId: string, code: string) {
   const c = await challenge(token, factorId);
-  return await call("POST", `/api/auth/factors/${factorId}/verify`, token, { challenge_id: c.id, code });
+  return await call("POST", `/api/auth/factors/${factorId}/verify`, token, {
+    challenge_id: c.id,
+    code,
+  });
 }
 
 /** `name=value` of the HttpOnly refresh cookie a response set (issue 16). */
@@ -86,15 +92,27 @@ test("enrol TOTP → verify → the session is aal2, and password sign-in now de
   const upgraded = await json<Session>(res);
   assert.equal(upgraded.aal, "aal2");
   assert.equal(upgraded.mfa_required, false);
-  const claims = jose.decodeJwt(upgraded.access_token) as { aal: string; amr: { method: string }[] };
+  const claims = jose.decodeJwt(upgraded.access_token) as {
+    aal: string;
+    amr: { method: string }[];
+  };
   assert.equal(claims.aal, "aal2");
-  assert.deepEqual(claims.amr.map((a) => a.method), ["password", "totp"]);
+  assert.deepEqual(
+    claims.amr.map((a) => a.method),
+    ["password", "totp"],
+  );
   assert.ok(upgradedCookie);
   assert.ok(!("refresh_token" in upgraded), "the refresh token stays out of the body");
   // The old access token belongs to the same (now aal2) session; its refresh token is retired.
-  const list = await json<FactorList>(await call("GET", "/api/auth/factors", upgraded.access_token));
-  assert.deepEqual(list.factors.map((f) => [f.friendly_name, f.factor_type, f.status]), [["Phone app", "totp", "verified"]]);
-  const [audit] = await api.sql`select count(*)::int as n from audit_log where entity_id = ${factor.id}`;
+  const list = await json<FactorList>(
+    await call("GET", "/api/auth/factors", upgraded.access_token),
+  );
+  assert.deepEqual(
+    list.factors.map((f) => [f.friendly_name, f.factor_type, f.status]),
+    [["Phone app", "totp", "verified"]],
+  );
+  const [audit] =
+    await api.sql`select count(*)::int as n from audit_log where entity_id = ${factor.id}`;
   assert.equal(audit!.n, 2);
 
   const again = await passwordSignIn(me.user.email);
@@ -126,7 +144,9 @@ test("enrol TOTP → verify → the session is aal2, and password sign-in now de
 
 test("TOTP seeds are sealed at rest: the row does not hold the seed, and a seed moved to another user does not verify", async () => {
   const { factor, secret } = await userWithTotp();
-  const [row] = await api.sql<{ totp_secret: string }[]>`select totp_secret from mfa_factors where id = ${factor.id}`;
+  const [row] = await api.sql<
+    { totp_secret: string }[]
+  >`select totp_secret from mfa_factors where id = ${factor.id}`;
   assert.match(row!.totp_secret, /^v1\./);
   assert.ok(!row!.totp_secret.includes(secret));
 
@@ -136,7 +156,9 @@ test("TOTP seeds are sealed at rest: the row does not hold the seed, and a seed 
   await awayFromBoundary();
   const stolen = await verify(other.access_token, theirs.id, codeAt(secret, 0));
   assert.equal(stolen.status, 500);
-  const [after] = await api.sql<{ status: string }[]>`select status from mfa_factors where id = ${theirs.id}`;
+  const [after] = await api.sql<
+    { status: string }[]
+  >`select status from mfa_factors where id = ${theirs.id}`;
   assert.equal(after!.status, "unverified");
 });
 
@@ -164,7 +186,10 @@ test("the same code raced on many challenges wins exactly once", async () => {
   const challenges = await Promise.all(sessions.map((s) => challenge(s.access_token, factor.id)));
   const results = await Promise.all(
     sessions.map((s, i) =>
-      call("POST", `/api/auth/factors/${factor.id}/verify`, s.access_token, { challenge_id: challenges[i]!.id, code })
+      call("POST", `/api/auth/factors/${factor.id}/verify`, s.access_token, {
+        challenge_id: challenges[i]!.id,
+        code,
+      }),
     ),
   );
   assert.deepEqual(results.map((r) => r.status).sort(), [200, 422, 422, 422]);
@@ -204,7 +229,10 @@ test("another user's factor answers 404 on challenge, verify and delete", async 
   const intruder = await signUpAndIn(api);
   const t = intruder.access_token;
   assert.equal((await call("POST", `/api/auth/factors/${factor.id}/challenge`, t)).status, 404);
-  const v = await call("POST", `/api/auth/factors/${factor.id}/verify`, t, { challenge_id: crypto.randomUUID(), code: "123456" });
+  const v = await call("POST", `/api/auth/factors/${factor.id}/verify`, t, {
+    challenge_id: crypto.randomUUID(),
+    code: "123456",
+  });
   assert.equal(v.status, 404);
   assert.equal((await errorOf(v)).message, "Factor not found");
   assert.equal((await call("DELETE", `/api/auth/factors/${factor.id}`, t)).status, 404);
@@ -239,26 +267,48 @@ test("a challenge expires after 5 minutes, is used once and belongs to its sessi
 test("adding a second factor or deleting a verified one needs aal2; deleting the last one ends MFA", async () => {
   const { me, factor, aal2 } = await userWithTotp();
   const s = await passwordSignIn(me.user.email);
-  const add = await call("POST", "/api/auth/factors", s.access_token, { factor_type: "totp", friendly_name: "Second" });
+  const add = await call("POST", "/api/auth/factors", s.access_token, {
+    factor_type: "totp",
+    friendly_name: "Second",
+  });
   assert.equal(add.status, 403);
   assert.equal((await errorOf(add)).code, "mfa_required");
   const del = await call("DELETE", `/api/auth/factors/${factor.id}`, s.access_token);
   assert.equal(del.status, 403);
   assert.equal((await errorOf(del)).code, "mfa_required");
 
-  const second = await call("POST", "/api/auth/factors", aal2.access_token, { factor_type: "totp", friendly_name: "Second" });
+  const second = await call("POST", "/api/auth/factors", aal2.access_token, {
+    factor_type: "totp",
+    friendly_name: "Second",
+  });
   assert.equal(second.status, 201);
-  const dup = await call("POST", "/api/auth/factors", aal2.access_token, { factor_type: "webauthn", friendly_name: "phone APP" });
+  const dup = await call("POST", "/api/auth/factors", aal2.access_token, {
+    factor_type: "webauthn",
+    friendly_name: "phone APP",
+  });
   assert.equal(dup.status, 409);
   assert.equal((await errorOf(dup)).message, "A factor with this name already exists");
 
-  assert.equal((await call("DELETE", `/api/auth/factors/${factor.id}`, aal2.access_token)).status, 204);
+  assert.equal(
+    (await call("DELETE", `/api/auth/factors/${factor.id}`, aal2.access_token)).status,
+    204,
+  );
   // Only the unverified "Second" remains: password sign-in is enough again.
   const plain = await passwordSignIn(me.user.email);
   assert.equal(plain.mfa_required, false);
   assert.equal((await call("GET", "/api/auth/user", plain.access_token)).status, 200);
-  assert.equal((await call("DELETE", `/api/auth/factors/${(await json<EnrolledFactor>(second)).id}`, plain.access_token)).status, 204);
-  const [audit] = await api.sql`select count(*)::int as n from audit_log where action = 'mfa.factor.delete' and actor_id = ${me.user.id}`;
+  assert.equal(
+    (
+      await call(
+        "DELETE",
+        `/api/auth/factors/${(await json<EnrolledFactor>(second)).id}`,
+        plain.access_token,
+      )
+    ).status,
+    204,
+  );
+  const [audit] =
+    await api.sql`select count(*)::int as n from audit_log where action = 'mfa.factor.delete' and actor_id = ${me.user.id}`;
   assert.equal(audit!.n, 2);
 });
 
@@ -279,24 +329,36 @@ test("phone factors are refused as not available; bad enrol input changes nothin
   assert.equal(phone.status, 422);
   assert.deepEqual(await errorOf(phone), {
     code: "mfa_not_available",
-    message: "Phone (SMS) factors are not available: no SMS provider is configured. Use an authenticator app or a passkey.",
+    message:
+      "Phone (SMS) factors are not available: no SMS provider is configured. Use an authenticator app or a passkey.",
   });
-  const noName = await call("POST", "/api/auth/factors", me.access_token, { factor_type: "totp", friendly_name: "  " });
+  const noName = await call("POST", "/api/auth/factors", me.access_token, {
+    factor_type: "totp",
+    friendly_name: "  ",
+  });
   assert.equal(noName.status, 422);
   assert.equal((await errorOf(noName)).message, "Name is required");
-  const [row] = await api.sql`select count(*)::int as n from mfa_factors where user_id = ${me.user.id}`;
+  const [row] =
+    await api.sql`select count(*)::int as n from mfa_factors where user_id = ${me.user.id}`;
   assert.equal(row!.n, 0);
 });
 
 test("passkey: the challenge carries WebAuthn options for the configured relying party; a forged response is refused", async () => {
   const me = await signUpAndIn(api);
-  const res = await call("POST", "/api/auth/factors", me.access_token, { factor_type: "webauthn", friendly_name: "Laptop" });
+  const res = await call("POST", "/api/auth/factors", me.access_token, {
+    factor_type: "webauthn",
+    friendly_name: "Laptop",
+  });
   assert.equal(res.status, 201);
   const factor = await json<EnrolledFactor>(res);
   assert.equal(factor.totp, undefined);
   const c = await challenge(me.access_token, factor.id);
   assert.equal(c.webauthn?.type, "create");
-  const options = c.webauthn!.credential_options as { rp: { id: string }; challenge: string; user: { name: string } };
+  const options = c.webauthn!.credential_options as {
+    rp: { id: string };
+    challenge: string;
+    user: { name: string };
+  };
   assert.equal(options.rp.id, "localhost");
   assert.equal(options.user.name, me.user.email);
   const [stored] = await api.sql`select webauthn_challenge from mfa_challenges where id = ${c.id}`;
@@ -305,19 +367,32 @@ test("passkey: the challenge carries WebAuthn options for the configured relying
     challenge_id: c.id,
     webauthn: {
       type: "create",
-      credential_response: { id: "abc", rawId: "abc", type: "public-key", response: { clientDataJSON: "e30", attestationObject: "oA" } },
+      credential_response: {
+        id: "abc",
+        rawId: "abc",
+        type: "public-key",
+        response: { clientDataJSON: "e30", attestationObject: "oA" },
+      },
     },
   });
   assert.equal(forged.status, 422);
-  assert.deepEqual(await errorOf(forged), { code: "mfa_verification_failed", message: "The passkey could not be verified" });
-  const mixed = await call("POST", `/api/auth/factors/${factor.id}/verify`, me.access_token, { challenge_id: c.id, code: "123456" });
+  assert.deepEqual(await errorOf(forged), {
+    code: "mfa_verification_failed",
+    message: "The passkey could not be verified",
+  });
+  const mixed = await call("POST", `/api/auth/factors/${factor.id}/verify`, me.access_token, {
+    challenge_id: c.id,
+    code: "123456",
+  });
   assert.equal(mixed.status, 422);
   const [row] = await api.sql`select status from mfa_factors where id = ${factor.id}`;
   assert.equal(row!.status, "unverified");
 });
 
 test("the factor routes are documented in the OpenAPI document", async () => {
-  const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(await api.fetch("/api/openapi.json"));
+  const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(
+    await api.fetch("/api/openapi.json"),
+  );
   assert.ok(doc.paths["/api/auth/factors"]?.post);
   assert.ok(doc.paths["/api/auth/factors/{factorId}"]?.delete);
   assert.ok(doc.paths["/api/auth/factors/{factorId}/challenge"]?.post);

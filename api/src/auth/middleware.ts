@@ -1,12 +1,16 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, Deps } from "../context.ts";
-import { forbidden, HttpError, unauthorized } from "../http-error.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import type { AppEnv, Deps } from "../context.ts";
 import type { Db } from "../db.ts";
+import { forbidden, HttpError, unauthorized } from "../http-error.ts";
 import { type SessionState, sessionCache } from "./session-cache.ts";
 
 /** The live state of a session, or undefined when it is revoked, expired or its user suspended. */
-async function sessionState(sql: Db, sessionId: string, userId: string): Promise<SessionState | undefined> {
+async function sessionState(
+  sql: Db,
+  sessionId: string,
+  userId: string,
+): Promise<SessionState | undefined> {
   const cached = sessionCache.get(sessionId);
   if (cached) return cached.userId === userId ? cached : undefined;
   const generation = sessionCache.generation();
@@ -17,7 +21,12 @@ async function sessionState(sql: Db, sessionId: string, userId: string): Promise
     where s.id = ${sessionId} and s.user_id = ${userId} and p.status = 'active'
       and s.revoked_at is null and s.expires_at > now()`;
   if (!row) return undefined;
-  const state = { userId, aal: row.aal, hasVerifiedFactor: row.has_factor, expiresAt: row.expires_at.getTime() };
+  const state = {
+    userId,
+    aal: row.aal,
+    hasVerifiedFactor: row.has_factor,
+    expiresAt: row.expires_at.getTime(),
+  };
   sessionCache.set(sessionId, state, generation);
   return state;
 }
@@ -30,7 +39,10 @@ async function sessionState(sql: Db, sessionId: string, userId: string): Promise
  * (403 mfa_required) everywhere except the routes that get it there (`allowAal1`: list factors,
  * challenge, verify, sign out).
  */
-export function requireAuth(deps: Pick<Deps, "sql" | "signer">, options: { allowAal1?: boolean } = {}) {
+export function requireAuth(
+  deps: Pick<Deps, "sql" | "signer">,
+  options: { allowAal1?: boolean } = {},
+) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);

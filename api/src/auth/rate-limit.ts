@@ -1,5 +1,5 @@
-import type { Db } from "../db.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import type { Db } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 
 export interface Limit {
@@ -26,9 +26,14 @@ export async function hit(sql: Db, limits: Limit[]): Promise<void> {
         ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`;
     if (row && row.hits > limit.max) {
       const retryAfter = Math.max(1, row.retry_after);
-      throw new HttpError(429, ErrorCode.rateLimited, "Too many requests. Please try again later.", {
-        "Retry-After": String(retryAfter),
-      });
+      throw new HttpError(
+        429,
+        ErrorCode.rateLimited,
+        "Too many requests. Please try again later.",
+        {
+          "Retry-After": String(retryAfter),
+        },
+      );
     }
   }
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { createSecretBox } from "./secret-box.ts";
 import { test } from "../testing.ts";
+import { createSecretBox } from "./secret-box.ts";
 
 const key = () => crypto.getRandomValues(new Uint8Array(32));
 

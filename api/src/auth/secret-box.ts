@@ -1,6 +1,6 @@
+import { Buffer } from "node:buffer";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Buffer } from "node:buffer";
 import type { Config } from "../config.ts";
 
 /**
@@ -17,7 +17,8 @@ const VERSION = "v1";
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const utf8 = new TextEncoder();
-const decodeBase64 = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.from(text, "base64"));
+const decodeBase64 = (text: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(Buffer.from(text, "base64"));
 const encodeBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64");
 
 /** MFA_ENCRYPTION_KEY (32 bytes, base64), else a key generated once under DATA_DIR. */
@@ -32,8 +33,12 @@ export function loadSecretBoxKey(config: Config): Uint8Array<ArrayBuffer> {
 }
 
 export async function createSecretBox(rawKey: Uint8Array<ArrayBuffer>): Promise<SecretBox> {
-  if (rawKey.length !== KEY_BYTES) throw new Error(`the MFA encryption key must be ${KEY_BYTES} bytes`);
-  const key = await crypto.subtle.importKey("raw", rawKey, "AES-GCM", false, ["encrypt", "decrypt"]);
+  if (rawKey.length !== KEY_BYTES)
+    throw new Error(`the MFA encryption key must be ${KEY_BYTES} bytes`);
+  const key = await crypto.subtle.importKey("raw", rawKey, "AES-GCM", false, [
+    "encrypt",
+    "decrypt",
+  ]);
   return {
     async seal(plain, context) {
       const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
@@ -56,7 +61,9 @@ export async function createSecretBox(rawKey: Uint8Array<ArrayBuffer>): Promise<
         );
         return new TextDecoder().decode(plain);
       } catch {
-        throw new Error("a sealed secret did not open: another MFA_ENCRYPTION_KEY, or another row's value");
+        throw new Error(
+          "a sealed secret did not open: another MFA_ENCRYPTION_KEY, or another row's value",
+        );
       }
     },
   };

@@ -49,7 +49,8 @@ class SessionCache {
 
   invalidateUser(userId: string): void {
     this.#generation++;
-    for (const [sid, entry] of this.#entries) if (entry.state.userId === userId) this.#entries.delete(sid);
+    for (const [sid, entry] of this.#entries)
+      if (entry.state.userId === userId) this.#entries.delete(sid);
   }
 
   clear(): void {

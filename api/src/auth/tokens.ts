@@ -1,6 +1,6 @@
-import * as jose from "jose";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import * as jose from "jose";
 import type { Config } from "../config.ts";
 
 export interface AccessClaims {

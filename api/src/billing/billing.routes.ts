@@ -1,9 +1,4 @@
 import { Hono } from "hono";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
-import { requireAuth } from "../auth/middleware.ts";
-import { hit } from "../auth/rate-limit.ts";
-import { clientIp } from "../client-ip.ts";
 import {
   BillingConfig,
   CaptureResponse,
@@ -15,6 +10,11 @@ import {
   TransactionsResponse,
   WebhookResponse,
 } from "../../contracts/billing.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import { hit } from "../auth/rate-limit.ts";
+import { clientIp } from "../client-ip.ts";
+import type { AppEnv, Deps } from "../context.ts";
+import { describe, validate } from "../openapi.ts";
 import {
   assertSignatureHeaders,
   captureTopUp,
@@ -31,31 +31,48 @@ export function billingRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(
       "/config",
-      describe({ summary: "How the page pays: PayPal buttons or the sandbox checkout", tags, response: BillingConfig, auth: false }),
+      describe({
+        summary: "How the page pays: PayPal buttons or the sandbox checkout",
+        tags,
+        response: BillingConfig,
+        auth: false,
+      }),
       (c) =>
-        c.json({
-          mode: deps.paypal.mode,
-          client_id: deps.paypal.mode === "paypal" ? deps.paypal.clientId : null,
-          currency: CURRENCY,
-          min: "5.00",
-          max: "300.00",
-          max_balance: deps.config.MAX_BALANCE_EUR,
-        } satisfies BillingConfig, 200),
+        c.json(
+          {
+            mode: deps.paypal.mode,
+            client_id: deps.paypal.mode === "paypal" ? deps.paypal.clientId : null,
+            currency: CURRENCY,
+            min: "5.00",
+            max: "300.00",
+            max_balance: deps.config.MAX_BALANCE_EUR,
+          } satisfies BillingConfig,
+          200,
+        ),
     )
     .post(
       "/orders",
-      describe({ summary: "Create a PayPal order for a top-up (5 to 300 EUR)", tags, response: CreateOrderResponse, status: 201 }),
+      describe({
+        summary: "Create a PayPal order for a top-up (5 to 300 EUR)",
+        tags,
+        response: CreateOrderResponse,
+        status: 201,
+      }),
       auth,
       validate("json", CreateOrderBody),
       async (c) => {
         const body = c.req.valid("json");
-        return c.json(await createTopUpOrder(deps, c.get("auth").userId, body.amount, body.request_id), 201);
+        return c.json(
+          await createTopUpOrder(deps, c.get("auth").userId, body.amount, body.request_id),
+          201,
+        );
       },
     )
     .post(
       "/orders/:id/capture",
       describe({
-        summary: "Capture the caller's approved PayPal order and credit it exactly once (202 while PayPal holds it PENDING)",
+        summary:
+          "Capture the caller's approved PayPal order and credit it exactly once (202 while PayPal holds it PENDING)",
         tags,
         response: CaptureResponse,
       }),
@@ -68,7 +85,10 @@ export function billingRoutes(deps: Deps) {
     )
     .post(
       "/orders/:id/sandbox-approve",
-      describe({ summary: "Sandbox checkout only: approve the caller's order at the PayPal simulator", tags }),
+      describe({
+        summary: "Sandbox checkout only: approve the caller's order at the PayPal simulator",
+        tags,
+      }),
       auth,
       validate("param", OrderIdParam),
       async (c) => {
@@ -78,15 +98,22 @@ export function billingRoutes(deps: Deps) {
     )
     .post(
       "/paypal/webhook",
-      describe({ summary: "PayPal webhook (verified with PayPal)", tags, response: WebhookResponse, auth: false }),
+      describe({
+        summary: "PayPal webhook (verified with PayPal)",
+        tags,
+        response: WebhookResponse,
+        auth: false,
+      }),
       async (c) => {
         // Cheap refusals first: no signature headers, no database or PayPal call (issue 15 b).
         assertSignatureHeaders(c.req.raw.headers);
-        await hit(deps.sql, [{
-          key: `paypal-webhook:ip:${clientIp(c, deps.config.TRUST_PROXY)}`,
-          max: deps.config.PAYPAL_WEBHOOK_RATE_LIMIT_PER_IP,
-          windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-        }]);
+        await hit(deps.sql, [
+          {
+            key: `paypal-webhook:ip:${clientIp(c, deps.config.TRUST_PROXY)}`,
+            max: deps.config.PAYPAL_WEBHOOK_RATE_LIMIT_PER_IP,
+            windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+          },
+        ]);
         // The raw text, as PayPal signed it: verification must not see a re-serialised copy.
         const raw = await c.req.text();
         return c.json({ status: await handleWebhook(deps, c.req.raw.headers, raw) }, 200);
@@ -94,10 +121,23 @@ export function billingRoutes(deps: Deps) {
     )
     .get(
       "/transactions",
-      describe({ summary: "The caller's transactions, newest first", tags, response: TransactionsResponse }),
+      describe({
+        summary: "The caller's transactions, newest first",
+        tags,
+        response: TransactionsResponse,
+      }),
       auth,
       validate("query", TransactionsQuery),
       async (c) =>
-        c.json({ transactions: await listTransactions(deps.sql, c.get("auth").userId, c.req.valid("query").limit) }, 200),
+        c.json(
+          {
+            transactions: await listTransactions(
+              deps.sql,
+              c.get("auth").userId,
+              c.req.valid("query").limit,
+            ),
+          },
+          200,
+        ),
     );
 }

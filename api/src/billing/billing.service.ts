@@ -1,17 +1,17 @@
+import {
+  type CaptureResponse,
+  type CreateOrderResponse,
+  CURRENCY,
+  maxBalanceMessage,
+  billingMessages as msg,
+  type Transaction,
+} from "../../contracts/billing.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
+import { recordAudit } from "../audit/audit.ts";
 import type { Deps } from "../context.ts";
 import type { Db, Sql, Tx } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { log } from "../log.ts";
-import { recordAudit } from "../audit/audit.ts";
-import { ErrorCode } from "../../contracts/errors.ts";
-import {
-  billingMessages as msg,
-  CURRENCY,
-  type CaptureResponse,
-  type CreateOrderResponse,
-  maxBalanceMessage,
-  type Transaction,
-} from "../../contracts/billing.ts";
 import {
   isIndeterminate,
   type PayPalCapture,
@@ -20,7 +20,15 @@ import {
   PayPalUnreachable,
 } from "./paypal-client.ts";
 
-type OrderStatus = "created" | "pending" | "captured" | "completed" | "failed" | "closed" | "refunded" | "reversed";
+type OrderStatus =
+  | "created"
+  | "pending"
+  | "captured"
+  | "completed"
+  | "failed"
+  | "closed"
+  | "refunded"
+  | "reversed";
 
 export interface OrderRow {
   id: string;
@@ -56,7 +64,8 @@ async function findOrder(sql: Db, orderId: string): Promise<OrderRow | undefined
 /** The caller's order, or 404 for an unknown order and for another user's (no existence leak). */
 async function ownOrder(sql: Db, orderId: string, userId: string): Promise<OrderRow> {
   const row = await findOrder(sql, orderId);
-  if (!row || row.user_id !== userId) throw new HttpError(404, ErrorCode.notFound, msg.captureFailed);
+  if (!row || row.user_id !== userId)
+    throw new HttpError(404, ErrorCode.notFound, msg.captureFailed);
   return row;
 }
 
@@ -65,13 +74,23 @@ async function ownOrder(sql: Db, orderId: string, userId: string): Promise<Order
  * is refused with a 422 before any money moves: before the PayPal order exists, and again before
  * the capture (the balance may have grown meanwhile).
  */
-export async function assertBalanceRoom(sql: Db, userId: string, amount: string, max: string): Promise<void> {
+export async function assertBalanceRoom(
+  sql: Db,
+  userId: string,
+  amount: string,
+  max: string,
+): Promise<void> {
   const [row] = await sql<{ over: boolean }[]>`
     select credits + ${amount}::numeric > ${max}::numeric as over from profiles where id = ${userId}`;
   if (row?.over) throw new HttpError(422, ErrorCode.validation, maxBalanceMessage(max));
 }
 
-async function hasBalanceRoom(sql: Db, userId: string, amount: string, max: string): Promise<boolean> {
+async function hasBalanceRoom(
+  sql: Db,
+  userId: string,
+  amount: string,
+  max: string,
+): Promise<boolean> {
   try {
     await assertBalanceRoom(sql, userId, amount, max);
     return true;
@@ -118,7 +137,8 @@ export async function createTopUpOrder(
     status: order.status,
     amount: row.amount,
     currency: CURRENCY,
-    approve_url: order.links?.find((l) => l.rel === "approve" || l.rel === "payer-action")?.href ?? null,
+    approve_url:
+      order.links?.find((l) => l.rel === "approve" || l.rel === "payer-action")?.href ?? null,
   };
 }
 
@@ -250,7 +270,14 @@ async function settle(
 ): Promise<Settlement> {
   const capture = firstCapture(paypalOrder);
   if (!capture?.id) return { kind: "not_captured", paypalStatus: paypalOrder.status };
-  return await settleCapture(deps.sql, deps.config.PAYPAL_RECONCILE_AFTER_SECONDS, orderId, capture, actorId, source);
+  return await settleCapture(
+    deps.sql,
+    deps.config.PAYPAL_RECONCILE_AFTER_SECONDS,
+    orderId,
+    capture,
+    actorId,
+    source,
+  );
 }
 
 async function settleCapture(
@@ -280,7 +307,10 @@ async function settleCapture(
       }
       return { kind: "mismatch" };
     } catch (err) {
-      log("error", "crediting a paypal capture failed", { paypal_order_id: orderId, error: String(err) });
+      log("error", "crediting a paypal capture failed", {
+        paypal_order_id: orderId,
+        error: String(err),
+      });
       await sql.begin(async (tx) => {
         const [order] = await tx<{ user_id: string }[]>`
           update paypal_orders set status = 'captured', capture_id = ${capture.id}, capture_status = ${capture.status},
@@ -325,7 +355,12 @@ async function settleCapture(
       action: "billing.paypal.capture_failed",
       entity: "profile",
       entityId: order.user_id,
-      after: { paypal_order_id: orderId, paypal_capture_id: capture.id, status: capture.status, source },
+      after: {
+        paypal_order_id: orderId,
+        paypal_capture_id: capture.id,
+        status: capture.status,
+        source,
+      },
     });
   });
   return { kind: "failed", status: capture.status };
@@ -350,7 +385,11 @@ class StillUnknown extends Error {}
  * idempotency guide), and reads the order back when the answer stays unknown or when PayPal says
  * the order was already captured. Returns PayPal's view of the order; PayPal's refusals are thrown.
  */
-async function captureOrReadBack(deps: Deps, row: OrderRow, attempts: number): Promise<PayPalOrder> {
+async function captureOrReadBack(
+  deps: Deps,
+  row: OrderRow,
+  attempts: number,
+): Promise<PayPalOrder> {
   let lastError: unknown;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(200 * attempt);
@@ -360,7 +399,11 @@ async function captureOrReadBack(deps: Deps, row: OrderRow, attempts: number): P
       if (err instanceof PayPalError && err.issue === "ORDER_ALREADY_CAPTURED") break;
       if (!isIndeterminate(err)) throw err;
       lastError = err;
-      log("warn", "paypal capture answer lost, retrying", { paypal_order_id: row.id, attempt, error: String(err) });
+      log("warn", "paypal capture answer lost, retrying", {
+        paypal_order_id: row.id,
+        attempt,
+        error: String(err),
+      });
     }
   }
   try {
@@ -411,14 +454,21 @@ export async function captureTopUp(
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    if (err instanceof PayPalError && (err.issue === "INSTRUMENT_DECLINED" || err.issue === "PAYER_ACTION_REQUIRED")) {
+    if (
+      err instanceof PayPalError &&
+      (err.issue === "INSTRUMENT_DECLINED" || err.issue === "PAYER_ACTION_REQUIRED")
+    ) {
       await newCaptureRequestId(deps.sql, row);
       throw new HttpError(422, ErrorCode.instrumentDeclined, msg.notCompleted);
     }
     if (err instanceof PayPalError && (err.issue === "ORDER_NOT_APPROVED" || err.status === 422)) {
       throw new HttpError(422, ErrorCode.paymentNotCompleted, msg.notCompleted);
     }
-    if (err instanceof PayPalError || err instanceof PayPalUnreachable || err instanceof StillUnknown) {
+    if (
+      err instanceof PayPalError ||
+      err instanceof PayPalUnreachable ||
+      err instanceof StillUnknown
+    ) {
       log("warn", "paypal capture failed", { paypal_order_id: orderId, error: err.message });
       throw new HttpError(502, ErrorCode.providerFailed, msg.captureFailed);
     }
@@ -445,7 +495,8 @@ export async function captureTopUp(
       throw new HttpError(500, ErrorCode.internal, msg.balanceUpdateFailed);
     case "not_captured":
       // Approved but PayPal has no capture and gave no answer: unknown, the reconciler goes on.
-      if (result.paypalStatus === "APPROVED") throw new HttpError(502, ErrorCode.providerFailed, msg.captureFailed);
+      if (result.paypalStatus === "APPROVED")
+        throw new HttpError(502, ErrorCode.providerFailed, msg.captureFailed);
       throw new HttpError(422, ErrorCode.paymentNotCompleted, msg.notCompleted);
     case "failed":
       throw new HttpError(402, ErrorCode.paymentNotCompleted, msg.notCompleted);
@@ -480,8 +531,19 @@ const MAX_BACKOFF_SECONDS = 6 * 3600;
  * instances may run it together: each order is claimed with FOR UPDATE SKIP LOCKED and a lease.
  * Every change is in the audit log (credits.topup with source 'reconciler', billing.paypal.*).
  */
-export async function reconcilePayPal(deps: Pick<Deps, "sql" | "paypal" | "config">, limit = 50): Promise<ReconcileResult> {
-  const result: ReconcileResult = { checked: 0, credited: 0, pending: 0, closed: 0, failed: 0, unknown: 0, refunds_applied: 0 };
+export async function reconcilePayPal(
+  deps: Pick<Deps, "sql" | "paypal" | "config">,
+  limit = 50,
+): Promise<ReconcileResult> {
+  const result: ReconcileResult = {
+    checked: 0,
+    credited: 0,
+    pending: 0,
+    closed: 0,
+    failed: 0,
+    unknown: 0,
+    refunds_applied: 0,
+  };
   const due = await deps.sql<OrderRow[]>`
     update paypal_orders p set next_check_at = now() + interval '2 minutes', check_attempts = p.check_attempts + 1
     from (
@@ -502,7 +564,10 @@ export async function reconcilePayPal(deps: Pick<Deps, "sql" | "paypal" | "confi
     });
     result[outcome]++;
     if (outcome === "unknown" || outcome === "pending") {
-      const backoff = Math.min(deps.config.PAYPAL_RECONCILE_AFTER_SECONDS * 2 ** Math.min(row.check_attempts, 16), MAX_BACKOFF_SECONDS);
+      const backoff = Math.min(
+        deps.config.PAYPAL_RECONCILE_AFTER_SECONDS * 2 ** Math.min(row.check_attempts, 16),
+        MAX_BACKOFF_SECONDS,
+      );
       await deps.sql`
         update paypal_orders set next_check_at = now() + make_interval(secs => ${backoff})
         where id = ${row.id} and status in ('created', 'pending', 'captured')`;
@@ -512,7 +577,10 @@ export async function reconcilePayPal(deps: Pick<Deps, "sql" | "paypal" | "confi
   return result;
 }
 
-async function reconcileOrder(deps: Deps, row: OrderRow): Promise<"credited" | "pending" | "closed" | "failed" | "unknown"> {
+async function reconcileOrder(
+  deps: Deps,
+  row: OrderRow,
+): Promise<"credited" | "pending" | "closed" | "failed" | "unknown"> {
   let order: PayPalOrder;
   try {
     order = await deps.paypal.getOrder(row.id);
@@ -532,7 +600,10 @@ async function reconcileOrder(deps: Deps, row: OrderRow): Promise<"credited" | "
     try {
       order = await captureOrReadBack(deps, row, 2);
     } catch (err) {
-      if (err instanceof PayPalError && (err.issue === "INSTRUMENT_DECLINED" || err.issue === "PAYER_ACTION_REQUIRED")) {
+      if (
+        err instanceof PayPalError &&
+        (err.issue === "INSTRUMENT_DECLINED" || err.issue === "PAYER_ACTION_REQUIRED")
+      ) {
         await newCaptureRequestId(deps.sql, row);
       }
       return "unknown";
@@ -548,7 +619,10 @@ async function reconcileOrder(deps: Deps, row: OrderRow): Promise<"credited" | "
       return "failed";
     case "not_captured": {
       const stale = Date.now() - row.created_at.getTime() > GIVE_UP_AFTER_MS;
-      if (order.status === "VOIDED" || (stale && order.status !== "APPROVED" && order.status !== "COMPLETED")) {
+      if (
+        order.status === "VOIDED" ||
+        (stale && order.status !== "APPROVED" && order.status !== "COMPLETED")
+      ) {
         return await closeOrder(deps.sql, row, `PayPal order ${order.status}`);
       }
       return "unknown";
@@ -617,7 +691,9 @@ async function applyRefunds(tx: Tx, captureId: string): Promise<string | null> {
     where capture_id = ${captureId} and status in ('completed', 'refunded', 'reversed')
     for update`;
   if (!order) return null;
-  const refunds = await tx<{ id: string; kind: "refund" | "reversal"; amount: string; currency: string }[]>`
+  const refunds = await tx<
+    { id: string; kind: "refund" | "reversal"; amount: string; currency: string }[]
+  >`
     select id, kind, amount, currency from paypal_refunds
     where capture_id = ${captureId} and status = 'COMPLETED' and applied_at is null
     order by created_at, id
@@ -625,7 +701,10 @@ async function applyRefunds(tx: Tx, captureId: string): Promise<string | null> {
   let credits: string | null = null;
   for (const r of refunds) {
     if (r.currency !== order.currency) {
-      log("warn", "paypal refund in another currency than its top-up", { refund_id: r.id, currency: r.currency });
+      log("warn", "paypal refund in another currency than its top-up", {
+        refund_id: r.id,
+        currency: r.currency,
+      });
       continue;
     }
     const [take] = await tx<{ take: string }[]>`
@@ -759,7 +838,8 @@ export async function handleWebhook(
     // PayPal retries a delivery that did not get a 2xx, so an unverifiable one is retried later.
     throw new HttpError(502, ErrorCode.providerFailed, "Webhook verification unavailable");
   }
-  if (!verified) throw new HttpError(400, ErrorCode.validation, "Webhook signature verification failed");
+  if (!verified)
+    throw new HttpError(400, ErrorCode.validation, "Webhook signature verification failed");
   if (!event.id || !event.event_type) return "ignored";
   const [seen] = await deps.sql`select 1 from paypal_webhook_events where id = ${event.id}`;
   if (seen) return "duplicate";
@@ -768,7 +848,11 @@ export async function handleWebhook(
   let outcome: "processed" | "ignored" = "ignored";
   if (CAPTURE_EVENTS.has(event.event_type)) {
     const orderId = resource.supplementary_data?.related_ids?.order_id;
-    if (typeof orderId === "string" && typeof resource.id === "string" && typeof resource.status === "string") {
+    if (
+      typeof orderId === "string" &&
+      typeof resource.id === "string" &&
+      typeof resource.status === "string"
+    ) {
       const settled = await settleCapture(
         deps.sql,
         deps.config.PAYPAL_RECONCILE_AFTER_SECONDS,
@@ -777,17 +861,23 @@ export async function handleWebhook(
         null,
         "webhook",
       );
-      outcome = settled.kind === "mismatch" || settled.kind === "not_captured" ? "ignored" : "processed";
+      outcome =
+        settled.kind === "mismatch" || settled.kind === "not_captured" ? "ignored" : "processed";
     }
   } else if (REFUND_EVENTS[event.event_type]) {
     const captureId = /\/captures\/([^/?#]+)$/.exec(
       // deno-lint-ignore no-explicit-any
-      (Array.isArray(resource.links) ? resource.links : []).find((l: any) => l?.rel === "up")?.href ?? "",
+      (Array.isArray(resource.links) ? resource.links : []).find((l: any) => l?.rel === "up")
+        ?.href ?? "",
     )?.[1];
     const value: unknown = resource.amount?.value;
     if (
-      captureId && typeof resource.id === "string" && typeof resource.status === "string" &&
-      typeof value === "string" && MONEY.test(value) && Number(value) > 0
+      captureId &&
+      typeof resource.id === "string" &&
+      typeof resource.status === "string" &&
+      typeof value === "string" &&
+      MONEY.test(value) &&
+      Number(value) > 0
     ) {
       const known = await recordRefund(deps.sql, {
         refundId: resource.id,
@@ -808,7 +898,11 @@ export async function handleWebhook(
 }
 
 /** Newest first, served by transactions_user_created_idx (user_id, created_at desc). */
-export async function listTransactions(sql: Db, userId: string, limit: number): Promise<Transaction[]> {
+export async function listTransactions(
+  sql: Db,
+  userId: string,
+  limit: number,
+): Promise<Transaction[]> {
   const rows = await sql<(Omit<Transaction, "created_at"> & { created_at: Date })[]>`
     select id, amount, status, kind, paypal_transaction_id, created_at
     from transactions where user_id = ${userId}

@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
-import type { CaptureResponse, CreateOrderResponse, TransactionsResponse } from "../../contracts/billing.ts";
+import type {
+  CaptureResponse,
+  CreateOrderResponse,
+  TransactionsResponse,
+} from "../../contracts/billing.ts";
 import { billingMessages as msg } from "../../contracts/billing.ts";
 import type { PayPalSimControls } from "../../sim/paypal.ts";
+import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 
 type Who = { access_token: string; user: { id: string } };
 
@@ -12,7 +16,11 @@ const sim = (api: TestApi): PayPalSimControls => {
 };
 
 async function createOrder(api: TestApi, who: Who, amount: unknown = "25.00") {
-  const res = await api.fetch("/api/billing/orders", { method: "POST", token: who.access_token, json: { amount } });
+  const res = await api.fetch("/api/billing/orders", {
+    method: "POST",
+    token: who.access_token,
+    json: { amount },
+  });
   assert.equal(res.status, 201, await res.clone().text());
   return await json<CreateOrderResponse>(res);
 }
@@ -21,12 +29,16 @@ const capture = (api: TestApi, who: Who, orderId: string) =>
   api.fetch(`/api/billing/orders/${orderId}/capture`, { method: "POST", token: who.access_token });
 
 async function credits(api: TestApi, userId: string): Promise<string> {
-  const [row] = await api.sql<{ credits: string }[]>`select credits from profiles where id = ${userId}`;
+  const [row] = await api.sql<
+    { credits: string }[]
+  >`select credits from profiles where id = ${userId}`;
   return row!.credits;
 }
 
 async function ledger(api: TestApi, userId: string) {
-  const rows = await api.sql<{ amount: string; kind: string; status: string; paypal_transaction_id: string }[]>`
+  const rows = await api.sql<
+    { amount: string; kind: string; status: string; paypal_transaction_id: string }[]
+  >`
     select amount, kind, status, paypal_transaction_id from transactions where user_id = ${userId} order by created_at`;
   return [...rows];
 }
@@ -37,21 +49,46 @@ test("billing: amount bounds are enforced by the API and a refused amount change
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
-    for (const amount of [4.99, "4.99", 300.01, "300.01", "abc", "10.001", 10.001, "", null, -5, "1e2", "0x10"]) {
-      const res = await api.fetch("/api/billing/orders", { method: "POST", token: s.access_token, json: { amount } });
+    for (const amount of [
+      4.99,
+      "4.99",
+      300.01,
+      "300.01",
+      "abc",
+      "10.001",
+      10.001,
+      "",
+      null,
+      -5,
+      "1e2",
+      "0x10",
+    ]) {
+      const res = await api.fetch("/api/billing/orders", {
+        method: "POST",
+        token: s.access_token,
+        json: { amount },
+      });
       assert.equal(res.status, 422, `amount ${JSON.stringify(amount)}`);
       assert.equal((await errorOf(res)).message, msg.invalidAmount);
     }
     const [{ n }] = await api.sql<{ n: number }[]>`select count(*)::int as n from paypal_orders`;
     assert.equal(n, 0);
-    for (const [amount, expected] of [[5, "5.00"], ["300", "300.00"], ["25.5", "25.50"], [99.99, "99.99"]] as const) {
+    for (const [amount, expected] of [
+      [5, "5.00"],
+      ["300", "300.00"],
+      ["25.5", "25.50"],
+      [99.99, "99.99"],
+    ] as const) {
       const order = await createOrder(api, s, amount);
       assert.equal(order.amount, expected);
       assert.equal(order.currency, "EUR");
       assert.equal(order.status, "CREATED");
       assert.match(order.approve_url ?? "", /checkoutnow\?token=/);
     }
-    const unauth = await api.fetch("/api/billing/orders", { method: "POST", json: { amount: "10" } });
+    const unauth = await api.fetch("/api/billing/orders", {
+      method: "POST",
+      json: { amount: "10" },
+    });
     assert.equal(unauth.status, 401);
   } finally {
     await api.close();
@@ -87,7 +124,8 @@ test("billing: create → approve → capture credits once, writes the ledger an
     assert.deepEqual(await ledger(api, s.user.id), [
       { amount: "25.00", kind: "topup", status: "paid", paypal_transaction_id: body.capture_id },
     ]);
-    const audit = await api.sql`select actor_id, after from audit_log where action = 'credits.topup' and entity_id = ${s.user.id}`;
+    const audit =
+      await api.sql`select actor_id, after from audit_log where action = 'credits.topup' and entity_id = ${s.user.id}`;
     assert.equal(audit.length, 1);
     assert.equal(audit[0]!.actor_id, s.user.id);
 
@@ -108,7 +146,11 @@ test("billing: a retried create with the same request id returns the same order;
     const s = await signUpAndIn(api);
     const request_id = crypto.randomUUID();
     const send = () =>
-      api.fetch("/api/billing/orders", { method: "POST", token: s.access_token, json: { amount: "10", request_id } });
+      api.fetch("/api/billing/orders", {
+        method: "POST",
+        token: s.access_token,
+        json: { amount: "10", request_id },
+      });
     const [a, b] = await Promise.all([send(), send()]);
     assert.equal((await json<CreateOrderResponse>(a)).id, (await json<CreateOrderResponse>(b)).id);
 
@@ -121,7 +163,11 @@ test("billing: a retried create with the same request id returns the same order;
     assert.equal(stolen.status, 409);
 
     sim(api).failCreates(1);
-    const failed = await api.fetch("/api/billing/orders", { method: "POST", token: s.access_token, json: { amount: "10" } });
+    const failed = await api.fetch("/api/billing/orders", {
+      method: "POST",
+      token: s.access_token,
+      json: { amount: "10" },
+    });
     assert.equal(failed.status, 502);
     assert.equal((await errorOf(failed)).message, msg.orderCreationFailed);
     const [{ n }] = await api.sql<{ n: number }[]>`select count(*)::int as n from paypal_orders`;
@@ -142,7 +188,11 @@ test("billing: 50 concurrent captures of one order credit exactly once", async (
     const ms = Math.round(performance.now() - started);
     const statuses = results.map((r) => r.status);
     const bodies = await Promise.all(results.map((r) => r.json()));
-    assert.deepEqual(new Set(statuses), new Set([200]), JSON.stringify(bodies.find((b) => b.error)));
+    assert.deepEqual(
+      new Set(statuses),
+      new Set([200]),
+      JSON.stringify(bodies.find((b) => b.error)),
+    );
     assert.equal(await credits(api, s.user.id), "25.00");
     assert.equal((await ledger(api, s.user.id)).length, 1);
     assert.equal(new Set(bodies.map((b) => b.capture_id)).size, 1);
@@ -163,14 +213,18 @@ test("billing: capture and webhook (delivered twice) at the same moment credit o
     for (const r of results) assert.equal(r.status, 200);
     // The deliveries run alongside the captures; wait until PayPal's event has been handled.
     for (let i = 0; i < 50; i++) {
-      const [{ n }] = await api.sql<{ n: number }[]>`select count(*)::int as n from paypal_webhook_events`;
+      const [{ n }] = await api.sql<
+        { n: number }[]
+      >`select count(*)::int as n from paypal_webhook_events`;
       if (n > 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(await credits(api, s.user.id), "40.00");
     assert.equal((await ledger(api, s.user.id)).length, 1);
-    const [{ n }] = await api.sql<{ n: number }[]>`select count(*)::int as n from paypal_webhook_events`;
+    const [{ n }] = await api.sql<
+      { n: number }[]
+    >`select count(*)::int as n from paypal_webhook_events`;
     assert.equal(n, 1, "the repeated delivery of the same event is recorded once");
   } finally {
     await api.close();
@@ -263,7 +317,11 @@ test("billing: another user's order cannot be captured or approved, and nothing 
     assert.equal(approve.status, 404);
     assert.equal(await credits(api, thief.user.id), "0.00");
     assert.equal(await credits(api, owner.user.id), "0.00");
-    assert.equal(sim(api).order(order.id)?.status, "APPROVED", "the thief's call never reached PayPal");
+    assert.equal(
+      sim(api).order(order.id)?.status,
+      "APPROVED",
+      "the thief's call never reached PayPal",
+    );
     assert.equal((await capture(api, owner, order.id)).status, 200);
     assert.equal(await credits(api, owner.user.id), "50.00");
   } finally {
@@ -336,7 +394,10 @@ test("billing: a forged webhook credits nothing; a verified one is processed onc
     assert.equal(forged.status, 400);
     assert.equal(await credits(api, s.user.id), "0.00");
 
-    const garbage = await api.fetch("/api/billing/paypal/webhook", { method: "POST", body: "not json" });
+    const garbage = await api.fetch("/api/billing/paypal/webhook", {
+      method: "POST",
+      body: "not json",
+    });
     assert.equal(garbage.status, 400);
 
     assert.equal((await sim(api).sendCaptureWebhook(webhookUrl(api), order.id)).status, 200);
@@ -344,13 +405,23 @@ test("billing: a forged webhook credits nothing; a verified one is processed onc
 
     // Spend part of it, then PayPal refunds the whole capture: the balance floors at 0.
     await api.sql`update profiles set credits = credits - 45 where id = ${s.user.id}`;
-    const refund = await sim(api).sendCaptureWebhook(webhookUrl(api), order.id, { eventType: "PAYMENT.CAPTURE.REFUNDED" });
+    const refund = await sim(api).sendCaptureWebhook(webhookUrl(api), order.id, {
+      eventType: "PAYMENT.CAPTURE.REFUNDED",
+    });
     assert.equal((await json<{ status: string }>(refund)).status, "processed");
     assert.equal(await credits(api, s.user.id), "0.00");
     const rows = await ledger(api, s.user.id);
-    assert.deepEqual(rows.map((r) => [r.kind, r.amount, r.status]), [["topup", "60.00", "refunded"], ["refund", "-15.00", "refunded"]]);
+    assert.deepEqual(
+      rows.map((r) => [r.kind, r.amount, r.status]),
+      [
+        ["topup", "60.00", "refunded"],
+        ["refund", "-15.00", "refunded"],
+      ],
+    );
     // PayPal never refunds more than the capture: nothing more is taken for the same capture.
-    const again = await sim(api).sendCaptureWebhook(webhookUrl(api), order.id, { eventType: "PAYMENT.CAPTURE.REFUNDED" });
+    const again = await sim(api).sendCaptureWebhook(webhookUrl(api), order.id, {
+      eventType: "PAYMENT.CAPTURE.REFUNDED",
+    });
     assert.equal(again.status, 200);
     assert.equal((await ledger(api, s.user.id)).length, 2);
   } finally {
@@ -376,15 +447,23 @@ test("billing: transactions are the caller's own, newest first, limited, and ind
     const { transactions } = await json<TransactionsResponse>(res);
     assert.equal(transactions.length, 50);
     assert.equal(transactions[0]!.paypal_transaction_id, "CAP1");
-    assert.ok(transactions.every((t, i) => i === 0 || t.created_at <= transactions[i - 1]!.created_at));
+    assert.ok(
+      transactions.every((t, i) => i === 0 || t.created_at <= transactions[i - 1]!.created_at),
+    );
     assert.ok(transactions.every((t) => t.paypal_transaction_id?.startsWith("CAP")));
 
     const limited = await json<TransactionsResponse>(
       await api.fetch("/api/billing/transactions?limit=5", { token: s.access_token }),
     );
     assert.equal(limited.transactions.length, 5);
-    assert.equal((await api.fetch("/api/billing/transactions?limit=0", { token: s.access_token })).status, 422);
-    assert.equal((await api.fetch("/api/billing/transactions?limit=abc", { token: s.access_token })).status, 422);
+    assert.equal(
+      (await api.fetch("/api/billing/transactions?limit=0", { token: s.access_token })).status,
+      422,
+    );
+    assert.equal(
+      (await api.fetch("/api/billing/transactions?limit=abc", { token: s.access_token })).status,
+      422,
+    );
     assert.equal((await api.fetch("/api/billing/transactions")).status, 401);
 
     const plan = await api.sql.unsafe(
@@ -392,12 +471,17 @@ test("billing: transactions are the caller's own, newest first, limited, and ind
        where user_id = $1 order by created_at desc limit 50`,
       [s.user.id],
     );
-    assert.match(plan.map((r) => r["QUERY PLAN"]).join("\n"), /Index Scan using transactions_user_created_idx/);
+    assert.match(
+      plan.map((r) => r["QUERY PLAN"]).join("\n"),
+      /Index Scan using transactions_user_created_idx/,
+    );
 
     const times: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
-      await (await api.fetch("/api/billing/transactions", { token: s.access_token })).body?.cancel();
+      await (
+        await api.fetch("/api/billing/transactions", { token: s.access_token })
+      ).body?.cancel();
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
@@ -419,8 +503,15 @@ test("billing: config says sandbox without PayPal credentials", async () => {
       max: "300.00",
       max_balance: "10000.00",
     });
-    const doc = await json<{ paths: Record<string, unknown> }>(await api.fetch("/api/openapi.json"));
-    for (const path of ["/api/billing/orders", "/api/billing/orders/{id}/capture", "/api/billing/transactions", "/api/billing/paypal/webhook"]) {
+    const doc = await json<{ paths: Record<string, unknown> }>(
+      await api.fetch("/api/openapi.json"),
+    );
+    for (const path of [
+      "/api/billing/orders",
+      "/api/billing/orders/{id}/capture",
+      "/api/billing/transactions",
+      "/api/billing/paypal/webhook",
+    ]) {
       assert.ok(doc.paths[path], path);
     }
   } finally {

@@ -1,5 +1,11 @@
+import {
+  type PayPalSim,
+  SIM_CLIENT_ID,
+  SIM_CLIENT_SECRET,
+  SIM_WEBHOOK_ID,
+  startPayPalSim,
+} from "../../sim/paypal.ts";
 import type { Config } from "../config.ts";
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID, startPayPalSim, type PayPalSim } from "../../sim/paypal.ts";
 import { log } from "../log.ts";
 
 /** PayPal's error body: `name`, `message` and `details[].issue` (e.g. ORDER_ALREADY_CAPTURED). */
@@ -24,7 +30,10 @@ export class PayPalUnreachable extends Error {}
 export const isIndeterminate = (err: unknown): boolean =>
   err instanceof PayPalUnreachable ||
   (err instanceof PayPalError &&
-    (err.status >= 500 || err.status === 429 || err.status === 409 || err.issue === "PREVIOUS_REQUEST_IN_PROGRESS"));
+    (err.status >= 500 ||
+      err.status === 429 ||
+      err.status === 409 ||
+      err.issue === "PREVIOUS_REQUEST_IN_PROGRESS"));
 
 export interface PayPalAmount {
   currency_code: string;
@@ -78,9 +87,15 @@ export class PayPalClient {
 
   private async fetch(path: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(this.baseUrl + path, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      return await fetch(this.baseUrl + path, {
+        ...init,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
     } catch (err) {
-      log("warn", "paypal unreachable", { path: path.replace(/orders\/[^/]+/, "orders/:id"), error: String(err) });
+      log("warn", "paypal unreachable", {
+        path: path.replace(/orders\/[^/]+/, "orders/:id"),
+        error: String(err),
+      });
       throw new PayPalUnreachable(String(err));
     }
   }
@@ -95,7 +110,10 @@ export class PayPalClient {
       },
       body: "grant_type=client_credentials",
     });
-    const body = await res.json().catch(() => null) as { access_token?: string; expires_in?: number } | null;
+    const body = (await res.json().catch(() => null)) as {
+      access_token?: string;
+      expires_in?: number;
+    } | null;
     if (!res.ok || !body?.access_token) {
       if (res.status === 401) {
         // The commonest cause: live credentials against the sandbox (or the reverse).
@@ -107,7 +125,10 @@ export class PayPalClient {
       throw new PayPalError(res.status, "AUTHENTICATION_FAILURE", null, "token");
     }
     // Renewed a minute early so a call never starts with a token about to lapse.
-    this.token = { value: body.access_token, expiresAt: Date.now() + ((body.expires_in ?? 300) - 60) * 1000 };
+    this.token = {
+      value: body.access_token,
+      expiresAt: Date.now() + ((body.expires_in ?? 300) - 60) * 1000,
+    };
     return body.access_token;
   }
 
@@ -134,7 +155,7 @@ export class PayPalClient {
       this.token = null;
       res = await send();
     }
-    const body = await res.json().catch(() => null) as
+    const body = (await res.json().catch(() => null)) as
       | (T & { name?: string; message?: string; details?: { issue?: string }[] })
       | null;
     // PayPal answers 200 or 201 for success depending on whether the call was replayed.
@@ -155,13 +176,18 @@ export class PayPalClient {
       requestId,
       body: {
         intent: "CAPTURE",
-        purchase_units: [{ reference_id: "default", amount: { currency_code: currency, value: amount } }],
+        purchase_units: [
+          { reference_id: "default", amount: { currency_code: currency, value: amount } },
+        ],
       },
     });
   }
 
   captureOrder(orderId: string, requestId: string): Promise<PayPalOrder> {
-    return this.call("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { requestId, body: {} });
+    return this.call("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
+      requestId,
+      body: {},
+    });
   }
 
   getOrder(orderId: string): Promise<PayPalOrder> {
@@ -183,16 +209,22 @@ export class PayPalClient {
       transmission_time: headers.get("paypal-transmission-time"),
       webhook_id: this.webhookId,
     };
-    const body = await this.call<{ verification_status?: string }>("POST", "/v1/notifications/verify-webhook-signature", {
-      rawBody: `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${rawBody}}`,
-    });
+    const body = await this.call<{ verification_status?: string }>(
+      "POST",
+      "/v1/notifications/verify-webhook-signature",
+      {
+        rawBody: `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${rawBody}}`,
+      },
+    );
     return body.verification_status === "SUCCESS";
   }
 
   /** Sandbox checkout only: the buyer's approval, which PayPal's own pages give in real mode. */
   async sandboxApprove(orderId: string): Promise<void> {
     if (this.mode !== "sandbox") throw new Error("sandbox approval outside sandbox mode");
-    const res = await this.fetch(`/sim/orders/${encodeURIComponent(orderId)}/approve`, { method: "POST" });
+    const res = await this.fetch(`/sim/orders/${encodeURIComponent(orderId)}/approve`, {
+      method: "POST",
+    });
     await res.body?.cancel();
     if (!res.ok) throw new PayPalError(res.status, "RESOURCE_NOT_FOUND", null, "approve failed");
   }
@@ -209,7 +241,10 @@ export interface PayPalSetup {
  * sandbox and live credentials only work against their own host). Without it, it talks to the
  * simulator: the one at PAYPAL_SIM_URL, shared by every replica, or else one started in this process.
  */
-export async function setupPayPal(config: Config, opts: { timeoutMs?: number } = {}): Promise<PayPalSetup> {
+export async function setupPayPal(
+  config: Config,
+  opts: { timeoutMs?: number } = {},
+): Promise<PayPalSetup> {
   if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
     const client = new PayPalClient({
       baseUrl: config.PAYPAL_API_BASE ?? "https://api-m.sandbox.paypal.com",
@@ -221,7 +256,9 @@ export async function setupPayPal(config: Config, opts: { timeoutMs?: number } =
     });
     return { client, sim: null, close: async () => {} };
   }
-  const sim = config.PAYPAL_SIM_URL ? null : await startPayPalSim({ webhookId: config.PAYPAL_WEBHOOK_ID ?? SIM_WEBHOOK_ID });
+  const sim = config.PAYPAL_SIM_URL
+    ? null
+    : await startPayPalSim({ webhookId: config.PAYPAL_WEBHOOK_ID ?? SIM_WEBHOOK_ID });
   const client = new PayPalClient({
     baseUrl: config.PAYPAL_SIM_URL ?? sim!.url,
     clientId: SIM_CLIENT_ID,

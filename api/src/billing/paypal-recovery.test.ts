@@ -4,12 +4,20 @@
  * api/sim/paypal-schema.test.ts).
  */
 import assert from "node:assert/strict";
-import { errorOf, json, makeAdmin, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 import type { CaptureResponse, CreateOrderResponse } from "../../contracts/billing.ts";
-import { billingMessages as msg, maxBalanceMessage } from "../../contracts/billing.ts";
+import { maxBalanceMessage, billingMessages as msg } from "../../contracts/billing.ts";
 import type { PayPalSimControls } from "../../sim/paypal.ts";
-import { reconcilePayPal } from "./billing.service.ts";
 import { ConfigError, loadConfig } from "../config.ts";
+import {
+  errorOf,
+  json,
+  makeAdmin,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../testing.ts";
+import { reconcilePayPal } from "./billing.service.ts";
 
 type Who = { access_token: string; user: { id: string } };
 
@@ -19,7 +27,11 @@ const sim = (api: TestApi): PayPalSimControls => {
 };
 
 async function createOrder(api: TestApi, who: Who, amount: unknown = "25.00") {
-  const res = await api.fetch("/api/billing/orders", { method: "POST", token: who.access_token, json: { amount } });
+  const res = await api.fetch("/api/billing/orders", {
+    method: "POST",
+    token: who.access_token,
+    json: { amount },
+  });
   assert.equal(res.status, 201, await res.clone().text());
   return await json<CreateOrderResponse>(res);
 }
@@ -28,12 +40,16 @@ const capture = (api: TestApi, who: Who, orderId: string) =>
   api.fetch(`/api/billing/orders/${orderId}/capture`, { method: "POST", token: who.access_token });
 
 async function credits(api: TestApi, userId: string): Promise<string> {
-  const [row] = await api.sql<{ credits: string }[]>`select credits from profiles where id = ${userId}`;
+  const [row] = await api.sql<
+    { credits: string }[]
+  >`select credits from profiles where id = ${userId}`;
   return row!.credits;
 }
 
 async function ledger(api: TestApi, userId: string) {
-  const rows = await api.sql<{ amount: string; kind: string; status: string; paypal_transaction_id: string }[]>`
+  const rows = await api.sql<
+    { amount: string; kind: string; status: string; paypal_transaction_id: string }[]
+  >`
     select amount, kind, status, paypal_transaction_id from transactions where user_id = ${userId} order by created_at, amount desc`;
   return rows.map((r) => [r.kind, r.amount, r.status]);
 }
@@ -67,7 +83,8 @@ async function spend(api: TestApi, userId: string, amount: string) {
 }
 
 /** Makes every unsettled order due for the reconciler now. */
-const due = (api: TestApi) => api.sql`update paypal_orders set next_check_at = now() - interval '1 second' where status in ('created', 'pending', 'captured')`;
+const due = (api: TestApi) =>
+  api.sql`update paypal_orders set next_check_at = now() - interval '1 second' where status in ('created', 'pending', 'captured')`;
 
 // ------------------------------------------------------------------ finding 1
 
@@ -92,8 +109,19 @@ test("issue 15 #1: a chargeback (refund-shaped PAYMENT.CAPTURE.REVERSED) of a sp
     ]);
     await assertLedgerConsistent(api, s.user.id);
 
-    const [refund] = await api.sql`select kind, status, amount, debited, shortfall, order_id from paypal_refunds where id = 'REVERSAL0000000001'`;
-    assert.deepEqual({ ...refund }, { kind: "reversal", status: "COMPLETED", amount: "60.00", debited: "15.00", shortfall: "45.00", order_id: order.id });
+    const [refund] =
+      await api.sql`select kind, status, amount, debited, shortfall, order_id from paypal_refunds where id = 'REVERSAL0000000001'`;
+    assert.deepEqual(
+      { ...refund },
+      {
+        kind: "reversal",
+        status: "COMPLETED",
+        amount: "60.00",
+        debited: "15.00",
+        shortfall: "45.00",
+        order_id: order.id,
+      },
+    );
     const audit = await api.sql<{ after: Record<string, string> }[]>`
       select after from audit_log where action = 'credits.reversal' and entity_id = ${s.user.id}`;
     assert.equal(audit.length, 1);
@@ -135,7 +163,11 @@ test("issue 15 #3: webhooks are verified over the raw body as delivered, not a r
     assert.equal(await status(res), "processed");
     assert.equal(await credits(api, s.user.id), "20.00");
     const body = sim(api).sentWebhooks.at(-1)!;
-    assert.notEqual(body, JSON.stringify(JSON.parse(body)), "the delivered text is not what JSON.stringify gives");
+    assert.notEqual(
+      body,
+      JSON.stringify(JSON.parse(body)),
+      "the delivered text is not what JSON.stringify gives",
+    );
   } finally {
     await api.close();
   }
@@ -149,7 +181,12 @@ test("issue 15 #5: every partial refund is debited once; PENDING waits for COMPL
     const s = await signUpAndIn(api);
     const order = await toppedUp(api, s, "60.00");
     const refund = (refundId: string, amount: string, st?: string, eventType?: string) =>
-      sim(api).sendRefundWebhook(webhookUrl(api), order.id, { refundId, amount, status: st, eventType });
+      sim(api).sendRefundWebhook(webhookUrl(api), order.id, {
+        refundId,
+        amount,
+        status: st,
+        eventType,
+      });
 
     assert.equal(await status(await refund("REFUNDA", "10.00")), "processed");
     assert.equal(await credits(api, s.user.id), "50.00");
@@ -217,10 +254,17 @@ test("issue 15 #2: the reconciler credits a capture whose answers were all lost,
     // Not due yet: untouched.
     assert.equal((await reconcilePayPal(api.deps)).checked, 0);
     await due(api);
-    const [first, second] = await Promise.all([reconcilePayPal(api.deps), reconcilePayPal(api.deps)]);
+    const [first, second] = await Promise.all([
+      reconcilePayPal(api.deps),
+      reconcilePayPal(api.deps),
+    ]);
     assert.equal(first.credited + second.credited, 1);
     await due(api);
-    assert.equal((await reconcilePayPal(api.deps)).checked, 0, "a credited order is not checked again");
+    assert.equal(
+      (await reconcilePayPal(api.deps)).checked,
+      0,
+      "a credited order is not checked again",
+    );
     assert.equal(await credits(api, s.user.id), "40.00");
     assert.equal((await ledger(api, s.user.id)).length, 1);
     const audit = await api.sql<{ actor_id: string | null; after: { source: string } }[]>`
@@ -250,12 +294,15 @@ test("issue 15 #2: the reconciler captures an approved order whose buyer left be
     assert.equal(result.credited, 1);
     assert.equal(result.closed, 1);
     assert.equal(await credits(api, s.user.id), "12.00");
-    const rows = await api.sql<{ id: string; status: string }[]>`select id, status from paypal_orders where user_id = ${s.user.id}`;
+    const rows = await api.sql<
+      { id: string; status: string }[]
+    >`select id, status from paypal_orders where user_id = ${s.user.id}`;
     assert.deepEqual(Object.fromEntries(rows.map((r) => [r.id, r.status])), {
       [approved.id]: "completed",
       [abandoned.id]: "closed",
     });
-    const [closed] = await api.sql`select 1 from audit_log where action = 'billing.paypal.order_closed' and entity_id = ${s.user.id}`;
+    const [closed] =
+      await api.sql`select 1 from audit_log where action = 'billing.paypal.order_closed' and entity_id = ${s.user.id}`;
     assert.ok(closed);
   } finally {
     await api.close();
@@ -272,10 +319,18 @@ test("issue 15 (a): a maximum balance refuses top-ups and admin additions with a
     await makeAdmin(api, admin.user.id);
     await api.sql`update profiles set credits = 90 where id = ${s.user.id}`;
 
-    const tooMuch = await api.fetch("/api/billing/orders", { method: "POST", token: s.access_token, json: { amount: "25" } });
+    const tooMuch = await api.fetch("/api/billing/orders", {
+      method: "POST",
+      token: s.access_token,
+      json: { amount: "25" },
+    });
     assert.equal(tooMuch.status, 422);
     assert.equal((await errorOf(tooMuch)).message, maxBalanceMessage("100.00"));
-    assert.equal((await api.sql`select 1 from paypal_orders`).length, 0, "no PayPal order was created");
+    assert.equal(
+      (await api.sql`select 1 from paypal_orders`).length,
+      0,
+      "no PayPal order was created",
+    );
 
     const addition = await api.fetch(`/api/admin/users/${s.user.id}/credits`, {
       method: "POST",
@@ -313,10 +368,12 @@ test("issue 15 (a): crediting that fails after PayPal completed the capture is r
     const res = await capture(api, s, order.id);
     assert.equal(res.status, 500);
     assert.equal((await errorOf(res)).message, msg.balanceUpdateFailed);
-    const [row] = await api.sql`select status, capture_id from paypal_orders where id = ${order.id}`;
+    const [row] =
+      await api.sql`select status, capture_id from paypal_orders where id = ${order.id}`;
     assert.equal(row!.status, "captured");
     assert.equal(row!.capture_id, sim(api).order(order.id)?.captures[0]?.id);
-    const [failed] = await api.sql`select after from audit_log where action = 'billing.paypal.credit_failed' and entity_id = ${s.user.id}`;
+    const [failed] =
+      await api.sql`select after from audit_log where action = 'billing.paypal.credit_failed' and entity_id = ${s.user.id}`;
     assert.ok(failed, "the admin audit log shows the capture waiting for its credit");
 
     // Still failing: nothing lost, nothing doubled.
@@ -345,7 +402,11 @@ test("issue 15 (b): webhook without or with malformed signature headers is 400 w
       verifyCalls++;
       return verify(h, b);
     };
-    const body = JSON.stringify({ id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: {} });
+    const body = JSON.stringify({
+      id: "WH-1",
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: {},
+    });
     const none = await api.fetch("/api/billing/paypal/webhook", { method: "POST", body });
     assert.equal(none.status, 400);
     const malformed = await api.fetch("/api/billing/paypal/webhook", {
@@ -374,7 +435,10 @@ test("issue 15 (b): webhook without or with malformed signature headers is 400 w
     };
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await api.fetch("/api/billing/paypal/webhook", { method: "POST", body, headers: signed })).status);
+      statuses.push(
+        (await api.fetch("/api/billing/paypal/webhook", { method: "POST", body, headers: signed }))
+          .status,
+      );
     }
     assert.deepEqual(statuses, [400, 400, 400, 429]);
   } finally {
@@ -390,12 +454,14 @@ test("issue 15 #4: after INSTRUMENT_DECLINED the buyer approves again and the ne
     const s = await signUpAndIn(api);
     const order = await createOrder(api, s, "18.00");
     sim(api).approve(order.id);
-    const [before] = await api.sql`select capture_request_id from paypal_orders where id = ${order.id}`;
+    const [before] =
+      await api.sql`select capture_request_id from paypal_orders where id = ${order.id}`;
     sim(api).declineNextCapture();
     const declined = await capture(api, s, order.id);
     assert.equal(declined.status, 422);
     assert.equal((await errorOf(declined)).code, "instrument_declined");
-    const [after] = await api.sql`select capture_request_id from paypal_orders where id = ${order.id}`;
+    const [after] =
+      await api.sql`select capture_request_id from paypal_orders where id = ${order.id}`;
     assert.notEqual(after!.capture_request_id, before!.capture_request_id);
     // actions.restart(): the buyer picks another funding source and approves again.
     sim(api).approve(order.id);
@@ -461,9 +527,16 @@ test("issue 15 #6: a PENDING capture whose completion webhook never comes is cre
 test("issue 15 #7: PayPal credentials without PAYPAL_API_BASE stop the API with a message naming the live URL", () => {
   assert.throws(
     () => loadConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" }),
-    (err) => err instanceof ConfigError && /PAYPAL_API_BASE/.test(err.message) && /https:\/\/api-m\.paypal\.com/.test(err.message),
+    (err) =>
+      err instanceof ConfigError &&
+      /PAYPAL_API_BASE/.test(err.message) &&
+      /https:\/\/api-m\.paypal\.com/.test(err.message),
   );
-  const live = loadConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_API_BASE: "https://api-m.paypal.com" });
+  const live = loadConfig({
+    PAYPAL_CLIENT_ID: "id",
+    PAYPAL_CLIENT_SECRET: "secret",
+    PAYPAL_API_BASE: "https://api-m.paypal.com",
+  });
   assert.equal(live.PAYPAL_API_BASE, "https://api-m.paypal.com");
   assert.throws(() => loadConfig({ MAX_BALANCE_EUR: "99999999999" }), ConfigError);
   assert.equal(loadConfig({ MAX_BALANCE_EUR: "2500.5" }).MAX_BALANCE_EUR, "2500.50");
@@ -483,7 +556,11 @@ test("issue 15 #9: an expired access token is renewed once (the 401 path), and a
 
     const request_id = crypto.randomUUID();
     const send = () =>
-      api.fetch("/api/billing/orders", { method: "POST", token: s.access_token, json: { amount: "12", request_id } });
+      api.fetch("/api/billing/orders", {
+        method: "POST",
+        token: s.access_token,
+        json: { amount: "12", request_id },
+      });
     const first = await json<CreateOrderResponse>(await send());
     assert.equal((await json<CreateOrderResponse>(await send())).id, first.id);
     sim(api).advanceClock(6 * 3600_000 + 1000);

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { describe } from "../openapi.ts";
-import { requireAuth } from "../auth/middleware.ts";
 import type { UserEvent } from "./hub.ts";
 
 const KEEPALIVE_MS = 25_000;

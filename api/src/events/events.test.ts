@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { json, makeAdmin, signUpAndIn, startTestApi, test, type TestApi } from "../testing.ts";
 import type { AdminService } from "../../contracts/admin.ts";
+import { json, makeAdmin, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 
 interface StreamEvent {
   event: string;
@@ -20,7 +20,9 @@ async function openEvents(api: TestApi, token: string) {
       const read = reader.read();
       const result = await Promise.race([
         read,
-        new Promise<never>((_, reject) => timeout.addEventListener("abort", () => reject(new Error("no event in 5 s")))),
+        new Promise<never>((_, reject) =>
+          timeout.addEventListener("abort", () => reject(new Error("no event in 5 s"))),
+        ),
       ]);
       if (result.done) throw new Error("stream ended");
       buffer += result.value;
@@ -51,7 +53,15 @@ test("events: a user's stream says when their services or orders change, and onl
       const res = await api.fetch("/api/admin/services", {
         method: "POST",
         token: admin.access_token,
-        json: { user_id: userId, service_type: "vps", ipv4: "203.0.113.7", ram: "4", cpu: "2", storage: "80", reseller_id: "4711" },
+        json: {
+          user_id: userId,
+          service_type: "vps",
+          ipv4: "203.0.113.7",
+          ram: "4",
+          cpu: "2",
+          storage: "80",
+          reseller_id: "4711",
+        },
       });
       assert.equal(res.status, 201);
       return await json<AdminService>(res);

@@ -1,7 +1,7 @@
+import type { DataChangedEvent } from "../../contracts/account.ts";
+import { sessionCache } from "../auth/session-cache.ts";
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
-import { sessionCache } from "../auth/session-cache.ts";
-import type { DataChangedEvent } from "../../contracts/account.ts";
 
 export interface ProfileChange {
   id: string;
@@ -47,8 +47,11 @@ export async function startEventHub(sql: Sql): Promise<EventHub> {
     if (change) send(change.user_id, { event: "changed", data: { topic: change.topic } });
   });
   // A reconnected listener may have missed notifications: forget every cached session then.
-  const authSubscription = await sql.listen("auth_changes", (payload) => sessionCache.apply(payload), () =>
-    sessionCache.clear());
+  const authSubscription = await sql.listen(
+    "auth_changes",
+    (payload) => sessionCache.apply(payload),
+    () => sessionCache.clear(),
+  );
   return {
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set();

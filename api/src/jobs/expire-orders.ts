@@ -1,5 +1,5 @@
-import type { Sql } from "../db.ts";
 import { recordAudit } from "../audit/audit.ts";
+import type { Sql } from "../db.ts";
 
 const BATCH = 500;
 
@@ -58,6 +58,7 @@ export async function expireOrders(sql: Sql): Promise<ExpiryResult> {
 
 /** Idempotency keys only guard against retries and double clicks; a day is ample. */
 export async function pruneIdempotencyKeys(sql: Sql): Promise<number> {
-  const rows = await sql`delete from idempotency_keys where created_at < now() - interval '1 day' returning 1`;
+  const rows =
+    await sql`delete from idempotency_keys where created_at < now() - interval '1 day' returning 1`;
   return rows.length;
 }

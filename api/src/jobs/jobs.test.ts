@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startTestApi, test, type TestApi } from "../testing.ts";
+import { startTestApi, type TestApi, test } from "../testing.ts";
 import { expireOrders, pruneIdempotencyKeys } from "./expire-orders.ts";
 import { startJobs } from "./scheduler.ts";
 
@@ -26,7 +26,9 @@ test("the scheduler runs the expiry job and stop() waits for it", async () => {
   let status = "active";
   while (status === "active" && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 50));
-    const [row] = await api.sql<{ status: string }[]>`select status from orders where id = ${orderId}`;
+    const [row] = await api.sql<
+      { status: string }[]
+    >`select status from orders where id = ${orderId}`;
     status = row!.status;
   }
   await jobs.stop();
@@ -49,7 +51,9 @@ test("an order renewed while the job runs is not expired afterwards", async () =
   release.resolve();
   await renewal;
   await expireOrders(api.sql);
-  const [row] = await api.sql<{ status: string }[]>`select status from orders where id = ${orderId}`;
+  const [row] = await api.sql<
+    { status: string }[]
+  >`select status from orders where id = ${orderId}`;
   assert.equal(row!.status, "active");
 });
 
@@ -60,6 +64,11 @@ test("idempotency keys older than a day are pruned", async () => {
       (${userId}, 'old-key-123', 'renewal', ${orderId}, ${orderId}, now() - interval '25 hours'),
       (${userId}, 'new-key-123', 'renewal', ${orderId}, ${orderId}, now())`;
   assert.ok((await pruneIdempotencyKeys(api.sql)) >= 1);
-  const keys = await api.sql<{ key: string }[]>`select key from idempotency_keys where user_id = ${userId}`;
-  assert.deepEqual(keys.map((k) => k.key), ["new-key-123"]);
+  const keys = await api.sql<
+    { key: string }[]
+  >`select key from idempotency_keys where user_id = ${userId}`;
+  assert.deepEqual(
+    keys.map((k) => k.key),
+    ["new-key-123"],
+  );
 });

@@ -1,5 +1,5 @@
+import { type ReconcileResult, reconcilePayPal } from "../billing/billing.service.ts";
 import type { Deps } from "../context.ts";
-import { reconcilePayPal, type ReconcileResult } from "../billing/billing.service.ts";
 
 /**
  * Issue 15: the PayPal reconciler as a periodic job. Orders left in created, pending or captured
@@ -7,6 +7,8 @@ import { reconcilePayPal, type ReconcileResult } from "../billing/billing.servic
  * closed, exactly once; refunds that arrived before their capture was credited are applied. The
  * logic lives in billing.service.ts beside the crediting path it shares.
  */
-export async function reconcilePayPalJob(deps: Pick<Deps, "sql" | "paypal" | "config">): Promise<ReconcileResult> {
+export async function reconcilePayPalJob(
+  deps: Pick<Deps, "sql" | "paypal" | "config">,
+): Promise<ReconcileResult> {
   return await reconcilePayPal(deps);
 }

@@ -1,7 +1,7 @@
+import type { Deps } from "../context.ts";
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
 import { expireOrders, pruneIdempotencyKeys } from "./expire-orders.ts";
-import type { Deps } from "../context.ts";
 import { reconcilePayPalJob } from "./reconcile-paypal.ts";
 
 export interface Jobs {

@@ -1,6 +1,6 @@
+import { type ProviderSim, startProviderSim } from "../../sim/provider.ts";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
-import { type ProviderSim, startProviderSim } from "../../sim/provider.ts";
 
 /**
  * The API's client of the server provider (SPEC §7). The same code talks to the real provider and
@@ -17,27 +17,37 @@ export interface ProviderClient {
 
 /** Why a call failed, without any request body: safe to log. */
 export class ProviderError extends Error {
-  constructor(readonly reason: "error_field" | "status" | "timeout" | "network", detail: string) {
+  constructor(
+    readonly reason: "error_field" | "status" | "timeout" | "network",
+    detail: string,
+  ) {
     super(detail);
   }
 }
 
-export function createProviderClient(options: { url: string; token: string; timeoutMs: number }): ProviderClient {
+export function createProviderClient(options: {
+  url: string;
+  token: string;
+  timeoutMs: number;
+}): ProviderClient {
   const base = options.url.replace(/\/+$/, "");
   return {
     async call(resellerId, action, body) {
       let res: Response;
       try {
-        res = await fetch(`${base}/datacenter/server/${encodeURIComponent(String(resellerId))}/${action}`, {
-          method: "PUT",
-          headers: {
-            accept: "application/json",
-            "content-type": "application/json",
-            authorization: `Bearer ${options.token}`,
+        res = await fetch(
+          `${base}/datacenter/server/${encodeURIComponent(String(resellerId))}/${action}`,
+          {
+            method: "PUT",
+            headers: {
+              accept: "application/json",
+              "content-type": "application/json",
+              authorization: `Bearer ${options.token}`,
+            },
+            body: JSON.stringify(body ?? {}),
+            signal: AbortSignal.timeout(options.timeoutMs),
           },
-          body: JSON.stringify(body ?? {}),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
+        );
       } catch (err) {
         const name = (err as Error).name;
         if (name === "TimeoutError" || name === "AbortError") {
@@ -58,7 +68,10 @@ export function createProviderClient(options: { url: string; token: string; time
       }
       const error = (payload as { error?: unknown } | null)?.error;
       if (error !== undefined && error !== null && error !== false) {
-        throw new ProviderError("error_field", typeof error === "string" ? error.slice(0, 200) : "error");
+        throw new ProviderError(
+          "error_field",
+          typeof error === "string" ? error.slice(0, 200) : "error",
+        );
       }
       if (!res.ok) throw new ProviderError("status", `HTTP ${res.status}`);
     },
@@ -69,13 +82,26 @@ export function createProviderClient(options: { url: string; token: string; time
  * The configured provider, or the simulator when SERVER_PROVIDER_URL is unset (docs/architecture.md:
  * `npm start` works offline). The simulator uses SERVER_PROVIDER_TOKEN when given, else a random one.
  */
-export async function openProvider(config: Config): Promise<{ client: ProviderClient; sim?: ProviderSim; close(): Promise<void> }> {
+export async function openProvider(
+  config: Config,
+): Promise<{ client: ProviderClient; sim?: ProviderSim; close(): Promise<void> }> {
   const timeoutMs = config.SERVER_PROVIDER_TIMEOUT_MS;
   if (config.SERVER_PROVIDER_URL && config.SERVER_PROVIDER_TOKEN) {
-    const client = createProviderClient({ url: config.SERVER_PROVIDER_URL, token: config.SERVER_PROVIDER_TOKEN, timeoutMs });
+    const client = createProviderClient({
+      url: config.SERVER_PROVIDER_URL,
+      token: config.SERVER_PROVIDER_TOKEN,
+      timeoutMs,
+    });
     return { client, close: async () => {} };
   }
-  const sim = await startProviderSim({ token: config.SERVER_PROVIDER_TOKEN, port: config.SERVER_PROVIDER_SIM_PORT });
+  const sim = await startProviderSim({
+    token: config.SERVER_PROVIDER_TOKEN,
+    port: config.SERVER_PROVIDER_SIM_PORT,
+  });
   log("info", "server provider simulator started", { url: sim.url });
-  return { client: createProviderClient({ url: sim.url, token: sim.token, timeoutMs }), sim, close: () => sim.close() };
+  return {
+    client: createProviderClient({ url: sim.url, token: sim.token, timeoutMs }),
+    sim,
+    close: () => sim.close(),
+  };
 }

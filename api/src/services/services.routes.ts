@@ -1,7 +1,4 @@
 import { Hono } from "hono";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
-import { requireAuth } from "../auth/middleware.ts";
 import {
   ActionResult,
   actionDone,
@@ -11,6 +8,9 @@ import {
   ServiceList,
   ServiceParams,
 } from "../../contracts/services.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import type { AppEnv, Deps } from "../context.ts";
+import { describe, validate } from "../openapi.ts";
 import { controlService, getOwnService, listServices } from "./services.service.ts";
 
 export function serviceRoutes(deps: Deps) {
@@ -23,26 +23,45 @@ export function serviceRoutes(deps: Deps) {
     )
     .get(
       "/:id",
-      describe({ summary: "One of the caller's services (404 for others', 403 when suspended)", tags: ["services"], response: Service }),
+      describe({
+        summary: "One of the caller's services (404 for others', 403 when suspended)",
+        tags: ["services"],
+        response: Service,
+      }),
       requireAuth(deps),
       validate("param", ServiceParams),
-      async (c) => c.json(await getOwnService(deps.sql, c.get("auth").userId, c.req.valid("param").id), 200),
+      async (c) =>
+        c.json(await getOwnService(deps.sql, c.get("auth").userId, c.req.valid("param").id), 200),
     )
     .post(
       "/:id/actions/reset-password",
-      describe({ summary: "Sets a new root password on a VPS at the provider", tags: ["services"], response: ActionResult }),
+      describe({
+        summary: "Sets a new root password on a VPS at the provider",
+        tags: ["services"],
+        response: ActionResult,
+      }),
       requireAuth(deps),
       validate("param", ServiceParams),
       validate("json", ResetPasswordBody),
       async (c) => {
         const { password } = c.req.valid("json");
-        await controlService(deps, c.get("auth").userId, c.req.valid("param").id, "reset-password", { password });
+        await controlService(
+          deps,
+          c.get("auth").userId,
+          c.req.valid("param").id,
+          "reset-password",
+          { password },
+        );
         return c.json({ action: "reset-password", message: actionDone["reset-password"] }, 200);
       },
     )
     .post(
       "/:id/actions/:action",
-      describe({ summary: "Starts, stops or restarts a VPS at the provider", tags: ["services"], response: ActionResult }),
+      describe({
+        summary: "Starts, stops or restarts a VPS at the provider",
+        tags: ["services"],
+        response: ActionResult,
+      }),
       requireAuth(deps),
       validate("param", PowerActionParams),
       async (c) => {

@@ -1,16 +1,24 @@
-import type { Db } from "../db.ts";
-import { actionVerb, type Service, type ServiceAction, serviceMessages } from "../../contracts/services.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
-import type { Deps } from "../context.ts";
-import { HttpError } from "../http-error.ts";
-import { log } from "../log.ts";
+import {
+  actionVerb,
+  type Service,
+  type ServiceAction,
+  serviceMessages,
+} from "../../contracts/services.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { hit } from "../auth/rate-limit.ts";
+import type { Deps } from "../context.ts";
+import type { Db } from "../db.ts";
+import { HttpError } from "../http-error.ts";
+import { log } from "../log.ts";
 import { type ProviderAction, ProviderError } from "./provider-client.ts";
 
 type ServiceRow = Omit<Service, "created_at"> & { created_at: Date };
 
-export const toService = (row: ServiceRow): Service => ({ ...row, created_at: row.created_at.toISOString() });
+export const toService = (row: ServiceRow): Service => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+});
 
 /** Only the caller's services, oldest first (stable order for the navigation). */
 export async function listServices(sql: Db, userId: string): Promise<Service[]> {
@@ -70,7 +78,12 @@ export async function controlService(
     await deps.provider.call(service.reseller_id, providerAction[action], body);
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    log("warn", "provider call failed", { service_id: service.id, action, reason: err.reason, detail: err.message });
+    log("warn", "provider call failed", {
+      service_id: service.id,
+      action,
+      reason: err.reason,
+      detail: err.message,
+    });
     await recordAudit(deps.sql, {
       actorId: userId,
       action: `service.${action}.failed`,
@@ -80,5 +93,10 @@ export async function controlService(
     });
     throw new HttpError(502, ErrorCode.providerFailed, serviceMessages.failed(actionVerb[action]));
   }
-  await recordAudit(deps.sql, { actorId: userId, action: `service.${action}`, entity: "service", entityId: service.id });
+  await recordAudit(deps.sql, {
+    actorId: userId,
+    action: `service.${action}`,
+    entity: "service",
+    entityId: service.id,
+  });
 }

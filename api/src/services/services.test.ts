@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { errorOf, json, signUpAndIn, startTestApi, test, type TestApi } from "../testing.ts";
-import { startProviderSim } from "../../sim/provider.ts";
 import type { Service } from "../../contracts/services.ts";
+import { startProviderSim } from "../../sim/provider.ts";
+import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 import { ACTION_LIMIT } from "./services.service.ts";
 
 // A short provider timeout so the timeout case takes a fraction of a second.
@@ -12,7 +12,12 @@ const sim = api.providerSim!;
 let nextReseller = 1000;
 async function createService(
   userId: string,
-  fields: { type?: "vps" | "dedicated"; status?: "active" | "suspended"; reseller?: number; cpu?: string } = {},
+  fields: {
+    type?: "vps" | "dedicated";
+    status?: "active" | "suspended";
+    reseller?: number;
+    cpu?: string;
+  } = {},
 ): Promise<{ id: string; reseller: number }> {
   const reseller = fields.reseller ?? nextReseller++;
   const [row] = await api.sql<{ id: string }[]>`
@@ -30,17 +35,32 @@ test("a customer reads only their own services; others' ids answer 404 with the 
   const b = await signUpAndIn(api);
   const svc = await createService(a.user.id);
 
-  const list = await json<{ services: Service[] }>(await api.fetch("/api/services", { token: a.access_token }));
-  assert.deepEqual(list.services.map((s) => s.id), [svc.id]);
+  const list = await json<{ services: Service[] }>(
+    await api.fetch("/api/services", { token: a.access_token }),
+  );
+  assert.deepEqual(
+    list.services.map((s) => s.id),
+    [svc.id],
+  );
   const own = await api.fetch(`/api/services/${svc.id}`, { token: a.access_token });
   assert.equal(own.status, 200);
   assert.equal((await json<Service>(own)).reseller_id, svc.reseller);
 
-  assert.deepEqual((await json<{ services: Service[] }>(await api.fetch("/api/services", { token: b.access_token }))).services, []);
+  assert.deepEqual(
+    (
+      await json<{ services: Service[] }>(
+        await api.fetch("/api/services", { token: b.access_token }),
+      )
+    ).services,
+    [],
+  );
   for (const id of [svc.id, crypto.randomUUID(), "not-a-uuid"]) {
     const res = await api.fetch(`/api/services/${id}`, { token: b.access_token });
     assert.equal(res.status, 404, id);
-    assert.deepEqual(await errorOf(res), { code: "not_found", message: "Service not found or access denied" });
+    assert.deepEqual(await errorOf(res), {
+      code: "not_found",
+      message: "Service not found or access denied",
+    });
   }
   assert.equal((await api.fetch(`/api/services/${svc.id}`)).status, 401);
 });
@@ -65,14 +85,25 @@ test("suspended services can be neither opened nor controlled; dedicated ones ca
   const suspended = await createService(a.user.id, { status: "suspended" });
   const get = await api.fetch(`/api/services/${suspended.id}`, { token: a.access_token });
   assert.equal(get.status, 403);
-  assert.deepEqual(await errorOf(get), { code: "service_suspended", message: "This service is suspended" });
+  assert.deepEqual(await errorOf(get), {
+    code: "service_suspended",
+    message: "This service is suspended",
+  });
   const start = await act(a.access_token, suspended.id, "start");
   assert.equal(start.status, 403);
   assert.equal((await errorOf(start)).message, "This service is suspended");
 
   const dedicated = await createService(a.user.id, { type: "dedicated", cpu: "AMD EPYC 7543P" });
-  assert.equal((await api.fetch(`/api/services/${dedicated.id}`, { token: a.access_token })).status, 200);
-  for (const [action, body] of [["start"], ["stop"], ["restart"], ["reset-password", { password: "secret123" }]] as const) {
+  assert.equal(
+    (await api.fetch(`/api/services/${dedicated.id}`, { token: a.access_token })).status,
+    200,
+  );
+  for (const [action, body] of [
+    ["start"],
+    ["stop"],
+    ["restart"],
+    ["reset-password", { password: "secret123" }],
+  ] as const) {
     const res = await act(a.access_token, dedicated.id, action, body);
     assert.equal(res.status, 403, action);
     assert.deepEqual(await errorOf(res), {
@@ -106,7 +137,10 @@ test("start, stop and restart reach the provider with the bearer token and chang
 
   const audit = await api.sql<{ action: string }[]>`
     select action from audit_log where entity_id = ${svc.id} order by id`;
-  assert.deepEqual(audit.map((r) => r.action), ["service.stop", "service.start", "service.stop", "service.restart"]);
+  assert.deepEqual(
+    audit.map((r) => r.action),
+    ["service.stop", "service.start", "service.stop", "service.restart"],
+  );
 
   const bad = await act(a.access_token, svc.id, "explode");
   assert.equal(bad.status, 422);
@@ -128,7 +162,8 @@ test("the provider's error field, a 500, a timeout and an unknown server each be
     sim.heal(svc.reseller);
     assert.equal(res.status, 502, action);
     assert.deepEqual(await errorOf(res), { code: "provider_failed", message });
-    if (mode!.kind === "slow") assert.ok(took < 1400, `the timeout cut the call short (${Math.round(took)} ms)`);
+    if (mode!.kind === "slow")
+      assert.ok(took < 1400, `the timeout cut the call short (${Math.round(took)} ms)`);
   }
   const unknown = await createService(a.user.id, { reseller: 900_123 });
   const res = await act(a.access_token, unknown.id, "start");
@@ -140,14 +175,20 @@ test("the provider's error field, a 500, a timeout and an unknown server each be
 
 test("a wrong bearer token at a configured provider is a failure, not a success", async () => {
   const real = await startProviderSim({ token: "the-real-token" });
-  const other = await startTestApi({ SERVER_PROVIDER_URL: real.url, SERVER_PROVIDER_TOKEN: "a-wrong-token" });
+  const other = await startTestApi({
+    SERVER_PROVIDER_URL: real.url,
+    SERVER_PROVIDER_TOKEN: "a-wrong-token",
+  });
   try {
     assert.equal(other.providerSim, undefined, "a configured provider starts no simulator");
     const a = await signUpAndIn(other);
     const [row] = await other.sql<{ id: string }[]>`
       insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id)
       values (${a.user.id}, 'vps', '203.0.113.11', '2', '1', '40', 77) returning id`;
-    const res = await other.fetch(`/api/services/${row!.id}/actions/stop`, { method: "POST", token: a.access_token });
+    const res = await other.fetch(`/api/services/${row!.id}/actions/stop`, {
+      method: "POST",
+      token: a.access_token,
+    });
     assert.equal(res.status, 502);
     assert.equal((await errorOf(res)).message, "Failed to stop service");
     assert.deepEqual(real.seenAuthorization, ["Bearer a-wrong-token"]);
@@ -170,7 +211,13 @@ test("password reset: the account password rules apply and the password never re
   const secret = `Zq9-${crypto.randomUUID()}`;
   const failing = `Fx7-${crypto.randomUUID()}`;
   const captured: string[] = [];
-  const originals = { log: console.log, error: console.error, warn: console.warn, info: console.info, debug: console.debug };
+  const originals = {
+    log: console.log,
+    error: console.error,
+    warn: console.warn,
+    info: console.info,
+    debug: console.debug,
+  };
   for (const k of Object.keys(originals) as (keyof typeof originals)[]) {
     console[k] = (...args: unknown[]) => {
       captured.push(args.map(String).join(" "));
@@ -187,7 +234,10 @@ test("password reset: the account password rules apply and the password never re
     Object.assign(console, originals);
   }
   assert.equal(ok.status, 200);
-  assert.deepEqual(await json(ok), { action: "reset-password", message: "Server password changed" });
+  assert.deepEqual(await json(ok), {
+    action: "reset-password",
+    message: "Server password changed",
+  });
   assert.equal(failed.status, 502);
   assert.equal((await errorOf(failed)).message, "Failed to change password service");
   assert.equal(sim.passwordResets(svc.reseller), 1);
@@ -202,7 +252,10 @@ test("password reset: the account password rules apply and the password never re
   const [audit] = await api.sql<{ text: string }[]>`
     select coalesce(string_agg(concat_ws(' ', action, before::text, after::text), ' '), '') as text
     from audit_log where entity_id = ${svc.id}`;
-  assert.ok(!audit!.text.includes(secret) && !audit!.text.includes(failing), "no password in the audit log");
+  assert.ok(
+    !audit!.text.includes(secret) && !audit!.text.includes(failing),
+    "no password in the audit log",
+  );
   assert.match(audit!.text, /service\.reset-password/);
 });
 
@@ -211,12 +264,18 @@ test(`control actions are rate limited per service (${ACTION_LIMIT.max} per ${AC
   const svc = await createService(a.user.id);
   const second = await createService(a.user.id);
   const results = await Promise.all(
-    Array.from({ length: ACTION_LIMIT.max + 5 }, () => act(a.access_token, svc.id, "restart").then((r) => r.status)),
+    Array.from({ length: ACTION_LIMIT.max + 5 }, () =>
+      act(a.access_token, svc.id, "restart").then((r) => r.status),
+    ),
   );
   assert.equal(results.filter((s) => s === 200).length, ACTION_LIMIT.max);
   assert.equal(results.filter((s) => s === 429).length, 5);
   const limited = await act(a.access_token, svc.id, "start");
   assert.equal(limited.status, 429);
   assert.ok(Number(limited.headers.get("retry-after")) >= 1);
-  assert.equal((await act(a.access_token, second.id, "start")).status, 200, "another service has its own budget");
+  assert.equal(
+    (await act(a.access_token, second.id, "start")).status,
+    200,
+    "another service has its own budget",
+  );
 });

@@ -1,8 +1,5 @@
-import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { Hono } from "hono";
 import {
   IDEMPOTENCY_HEADER,
   IdempotencyHeaders,
@@ -13,6 +10,9 @@ import {
   ProductQuery,
   PurchaseRequest,
 } from "../../contracts/shop.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import type { AppEnv, Deps } from "../context.ts";
+import { describe, validate } from "../openapi.ts";
 import { listOrders, listProducts, purchase, renew, type ShopOutcome } from "./shop.service.ts";
 
 // A replayed key answers 200 with the first outcome; a performed operation answers 201.
@@ -24,10 +24,15 @@ export function shopRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(
       "/products",
-      describe({ summary: "Products on sale, by type, cheapest first", tags: ["shop"], response: ProductList }),
+      describe({
+        summary: "Products on sale, by type, cheapest first",
+        tags: ["shop"],
+        response: ProductList,
+      }),
       requireAuth(deps),
       validate("query", ProductQuery),
-      async (c) => c.json({ products: await listProducts(deps.sql, c.req.valid("query").type) }, 200),
+      async (c) =>
+        c.json({ products: await listProducts(deps.sql, c.req.valid("query").type) }, 200),
     )
     .post(
       "/orders",
@@ -48,7 +53,11 @@ export function shopRoutes(deps: Deps) {
     )
     .get(
       "/orders",
-      describe({ summary: "The caller's orders, newest first", tags: ["shop"], response: OrderList }),
+      describe({
+        summary: "The caller's orders, newest first",
+        tags: ["shop"],
+        response: OrderList,
+      }),
       requireAuth(deps),
       async (c) => c.json({ orders: await listOrders(deps.sql, c.get("auth").userId) }, 200),
     )

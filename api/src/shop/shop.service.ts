@@ -1,8 +1,5 @@
-import type { Db, Sql, Tx } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { recordAudit } from "../audit/audit.ts";
-import { ErrorCode } from "../../contracts/errors.ts";
 import type { ProductType } from "../../contracts/common.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
 import {
   ORDER_PERIOD_DAYS,
   type Order,
@@ -10,6 +7,9 @@ import {
   type Product,
   ShopMessages,
 } from "../../contracts/shop.ts";
+import { recordAudit } from "../audit/audit.ts";
+import type { Db, Sql, Tx } from "../db.ts";
+import { HttpError, notFound } from "../http-error.ts";
 
 const period = `${ORDER_PERIOD_DAYS} days`;
 
@@ -81,10 +81,16 @@ async function claimKey(
   return { replay: true, orderId: used.order_id };
 }
 
-async function replayed(tx: Tx, userId: string, orderId: string | null): Promise<OrderResult & { replayed: true }> {
+async function replayed(
+  tx: Tx,
+  userId: string,
+  orderId: string | null,
+): Promise<OrderResult & { replayed: true }> {
   const order = orderId ? await findOrder(tx, userId, orderId) : undefined;
   if (!order) throw notFound(ShopMessages.orderNotFound);
-  const [profile] = await tx<{ credits: string }[]>`select credits from profiles where id = ${userId}`;
+  const [profile] = await tx<
+    { credits: string }[]
+  >`select credits from profiles where id = ${userId}`;
   return { order, credits: profile!.credits, replayed: true };
 }
 
@@ -99,7 +105,13 @@ async function debit(tx: Tx, userId: string, amount: string, message: string) {
 }
 
 /** The ledger row of a debit; a free product moves no money and so writes none. */
-async function ledger(tx: Tx, userId: string, amount: string, kind: "purchase" | "renewal", reference: string) {
+async function ledger(
+  tx: Tx,
+  userId: string,
+  amount: string,
+  kind: "purchase" | "renewal",
+  reference: string,
+) {
   await tx`
     insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
     select ${userId}, -(${amount}::numeric), 'paid', ${kind}, ${reference}
@@ -109,7 +121,12 @@ async function ledger(tx: Tx, userId: string, amount: string, kind: "purchase" |
 export type ShopOutcome = OrderResult & { replayed: boolean };
 
 /** Issue 5: debit, order, ledger row and audit row in one SQL transaction. */
-export async function purchase(sql: Sql, userId: string, productId: string, key: string): Promise<ShopOutcome> {
+export async function purchase(
+  sql: Sql,
+  userId: string,
+  productId: string,
+  key: string,
+): Promise<ShopOutcome> {
   // Few statements on purpose: every round trip inside the transaction holds row locks longer.
   return await sql.begin(async (tx) => {
     const claim = await claimKey(tx, userId, key, "purchase", productId);
@@ -118,7 +135,14 @@ export async function purchase(sql: Sql, userId: string, productId: string, key:
     // The product (FOR SHARE: an admin cannot archive or reprice it meanwhile) and the conditional
     // debit of its price in one statement; no debit row back means the balance does not cover it.
     const [priced] = await tx<
-      { id: string; name: string; price: string; product_type: ProductType; credits: string | null; credits_before: string | null }[]
+      {
+        id: string;
+        name: string;
+        price: string;
+        product_type: ProductType;
+        credits: string | null;
+        credits_before: string | null;
+      }[]
     >`
       with p as (
         select id, name, price, product_type from products
@@ -133,11 +157,17 @@ export async function purchase(sql: Sql, userId: string, productId: string, key:
       select p.id, p.name, p.price, p.product_type, d.credits, d.credits_before from p left join d on true`;
     if (!priced) throw notFound(ShopMessages.productNotFound);
     if (priced.credits === null || priced.credits_before === null) {
-      throw new HttpError(402, ErrorCode.insufficientCredits, ShopMessages.insufficientCreditsOrder);
+      throw new HttpError(
+        402,
+        ErrorCode.insufficientCredits,
+        ShopMessages.insufficientCreditsOrder,
+      );
     }
 
     // The order, its ledger row (none for a free product) and the key's outcome together.
-    const [created] = await tx<{ id: string; expire_date: Date; status: Order["status"]; created_at: Date }[]>`
+    const [created] = await tx<
+      { id: string; expire_date: Date; status: Order["status"]; created_at: Date }[]
+    >`
       with o as (
         insert into orders (user_id, product_id, expire_date, status)
         values (${userId}, ${priced.id}, now() + ${period}::interval, 'active')
@@ -174,7 +204,12 @@ export async function purchase(sql: Sql, userId: string, productId: string, key:
  * so its existence does not leak. The new expiry is counted from the old one while the order is
  * running, and from now once it has lapsed (paid days are never days already gone).
  */
-export async function renew(sql: Sql, userId: string, orderId: string, key: string): Promise<ShopOutcome> {
+export async function renew(
+  sql: Sql,
+  userId: string,
+  orderId: string,
+  key: string,
+): Promise<ShopOutcome> {
   return await sql.begin(async (tx) => {
     const claim = await claimKey(tx, userId, key, "renewal", orderId);
     if (claim.replay) return await replayed(tx, userId, claim.orderId);
@@ -207,7 +242,11 @@ export async function renew(sql: Sql, userId: string, orderId: string, key: stri
       action: "order.renew",
       entity: "order",
       entityId: orderId,
-      before: { credits: balance.credits_before, status: current.status, expire_date: current.expire_date },
+      before: {
+        credits: balance.credits_before,
+        status: current.status,
+        expire_date: current.expire_date,
+      },
       after: {
         credits: balance.credits,
         status: order.status,

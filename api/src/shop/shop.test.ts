@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { errorOf, json, signUpAndIn, startTestApi, test, type TestApi } from "../testing.ts";
 import type { Order, OrderList, OrderResult, ProductList } from "../../contracts/shop.ts";
 import { expireOrders } from "../jobs/expire-orders.ts";
+import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 
 const api: TestApi = await startTestApi();
 globalThis.addEventListener("unload", () => void api.close());
@@ -33,23 +33,33 @@ const buy = (token: string, productId: string, key = newKey()) =>
   });
 
 const renew = (token: string, orderId: string, key = newKey()) =>
-  api.fetch(`/api/shop/orders/${orderId}/renew`, { method: "POST", token, headers: { "Idempotency-Key": key } });
+  api.fetch(`/api/shop/orders/${orderId}/renew`, {
+    method: "POST",
+    token,
+    headers: { "Idempotency-Key": key },
+  });
 
 async function credits(userId: string) {
-  const [row] = await api.sql<{ credits: string }[]>`select credits from profiles where id = ${userId}`;
+  const [row] = await api.sql<
+    { credits: string }[]
+  >`select credits from profiles where id = ${userId}`;
   return row!.credits;
 }
 
 async function ledger(userId: string) {
   return [
-    ...(await api.sql<{ amount: string; kind: string; status: string; paypal_transaction_id: string }[]>`
+    ...(await api.sql<
+      { amount: string; kind: string; status: string; paypal_transaction_id: string }[]
+    >`
     select amount, kind, status, paypal_transaction_id from transactions where user_id = ${userId}
     order by created_at`),
   ];
 }
 
 async function orderCount(userId: string) {
-  const [row] = await api.sql<{ n: number }[]>`select count(*)::int as n from orders where user_id = ${userId}`;
+  const [row] = await api.sql<
+    { n: number }[]
+  >`select count(*)::int as n from orders where user_id = ${userId}`;
   return row!.n;
 }
 
@@ -66,11 +76,16 @@ test("products: by type, cheapest first, archived ones hidden, type validated", 
   assert.equal(res.status, 200);
   const { products } = await json<ProductList>(res);
   const ids = products.map((p) => p.id);
-  assert.deepEqual(ids.filter((id) => [cheap, dear, mid, archived].includes(id)), [cheap, mid, dear]);
+  assert.deepEqual(
+    ids.filter((id) => [cheap, dear, mid, archived].includes(id)),
+    [cheap, mid, dear],
+  );
   assert.ok(!ids.includes(box));
   assert.equal(products.find((p) => p.id === mid)!.price, "12.50");
 
-  const dedicated = await json<ProductList>(await api.fetch("/api/shop/products?type=dedicated", { token: me.token }));
+  const dedicated = await json<ProductList>(
+    await api.fetch("/api/shop/products?type=dedicated", { token: me.token }),
+  );
   assert.ok(dedicated.products.every((p) => p.product_type === "dedicated"));
   assert.ok(dedicated.products.some((p) => p.id === box));
 
@@ -107,7 +122,12 @@ test("purchase: debits, creates an active 30-day order, ledger and audit rows, i
   const expires = new Date(order.expire_date).getTime();
   assert.ok(expires >= before + 30 * DAY - 5_000 && expires <= Date.now() + 30 * DAY + 5_000);
   assert.deepEqual(await ledger(me.id), [
-    { amount: "-9.99", kind: "purchase", status: "paid", paypal_transaction_id: `ORDER-${productId.slice(0, 8)}` },
+    {
+      amount: "-9.99",
+      kind: "purchase",
+      status: "paid",
+      paypal_transaction_id: `ORDER-${productId.slice(0, 8)}`,
+    },
   ]);
   const audit = await api.sql`
     select actor_id, before, after from audit_log where action = 'order.purchase' and entity_id = ${order.id}`;
@@ -116,7 +136,10 @@ test("purchase: debits, creates an active 30-day order, ledger and audit rows, i
   assert.deepEqual(audit[0]!.before, { credits: "25.00" });
 
   const list = await json<OrderList>(await api.fetch("/api/shop/orders", { token: me.token }));
-  assert.deepEqual(list.orders.map((o) => o.id), [order.id]);
+  assert.deepEqual(
+    list.orders.map((o) => o.id),
+    [order.id],
+  );
 });
 
 test("purchase: insufficient credits, unknown or archived product, bad key change nothing", async () => {
@@ -137,18 +160,30 @@ test("purchase: insufficient credits, unknown or archived product, bad key chang
   assert.equal((await buy(me.token, crypto.randomUUID())).status, 404);
   assert.equal((await buy(me.token, "not-a-uuid")).status, 422);
 
-  const noKey = await api.fetch("/api/shop/orders", { method: "POST", token: me.token, json: { product_id: productId } });
+  const noKey = await api.fetch("/api/shop/orders", {
+    method: "POST",
+    token: me.token,
+    json: { product_id: productId },
+  });
   assert.equal(noKey.status, 422);
   assert.equal((await errorOf(noKey)).message, "Idempotency-Key header is required");
   assert.equal((await buy(me.token, productId, "short")).status, 422);
   assert.equal((await buy("nope", productId)).status, 401);
   // The header is part of the documented contract of purchase and renewal.
-  const doc = await json<{ paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>> }>(
-    await api.fetch("/api/openapi.json"),
-  );
-  for (const op of [doc.paths["/api/shop/orders"]?.post, doc.paths["/api/shop/orders/{id}/renew"]?.post]) {
+  const doc = await json<{
+    paths: Record<
+      string,
+      Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>
+    >;
+  }>(await api.fetch("/api/openapi.json"));
+  for (const op of [
+    doc.paths["/api/shop/orders"]?.post,
+    doc.paths["/api/shop/orders/{id}/renew"]?.post,
+  ]) {
     assert.deepEqual(
-      op?.parameters?.filter((p) => p.in === "header").map(({ name, required }) => ({ name, required })),
+      op?.parameters
+        ?.filter((p) => p.in === "header")
+        .map(({ name, required }) => ({ name, required })),
       [{ name: "idempotency-key", required: true }],
     );
   }
@@ -173,13 +208,20 @@ test("the same idempotency key, sent again or 20 times at once, buys once", asyn
   assert.equal(first.status, 201);
   const again = await buy(me.token, productId, key);
   assert.equal(again.status, 200);
-  assert.equal((await json<OrderResult>(again)).order.id, (await json<OrderResult>(first)).order.id);
+  assert.equal(
+    (await json<OrderResult>(again)).order.id,
+    (await json<OrderResult>(first)).order.id,
+  );
 
   const burstKey = newKey();
-  const burst = await Promise.all(Array.from({ length: 20 }, () => buy(me.token, productId, burstKey)));
+  const burst = await Promise.all(
+    Array.from({ length: 20 }, () => buy(me.token, productId, burstKey)),
+  );
   const statuses = burst.map((r) => r.status).sort();
   assert.deepEqual(statuses, [...Array(19).fill(200), 201]);
-  const ids = new Set(await Promise.all(burst.map(async (r) => (await json<OrderResult>(r)).order.id)));
+  const ids = new Set(
+    await Promise.all(burst.map(async (r) => (await json<OrderResult>(r)).order.id)),
+  );
   assert.equal(ids.size, 1);
   assert.equal(await orderCount(me.id), 2);
   assert.equal(await credits(me.id), "90.00");
@@ -232,7 +274,10 @@ test("renewal: +30 days from the old expiry, ledger row RENEW-…, services reac
   assert.equal(res.status, 201);
   const result = await json<OrderResult>(res);
   assert.equal(result.credits, "5.00");
-  assert.equal(new Date(result.order.expire_date).getTime(), new Date(order.expire_date).getTime() + 30 * DAY);
+  assert.equal(
+    new Date(result.order.expire_date).getTime(),
+    new Date(order.expire_date).getTime() + 30 * DAY,
+  );
   assert.equal(result.order.status, "active");
   const [svc] = await api.sql`select service_status from services where id = ${service!.id}`;
   assert.equal(svc!.service_status, "active");
@@ -264,7 +309,10 @@ test("renewal of a lapsed order counts its 30 days from now", async () => {
     const renewed = (await json<OrderResult>(res)).order;
     assert.equal(renewed.status, "active");
     const expires = new Date(renewed.expire_date).getTime();
-    assert.ok(expires >= before + 30 * DAY - 5_000 && expires <= Date.now() + 30 * DAY + 5_000, `${daysAgo}`);
+    assert.ok(
+      expires >= before + 30 * DAY - 5_000 && expires <= Date.now() + 30 * DAY + 5_000,
+      `${daysAgo}`,
+    );
   }
 });
 
@@ -273,7 +321,10 @@ test("a suspended order and another user's order cannot be renewed", async () =>
   await api.sql`update orders set status = 'suspended' where id = ${order.id}`;
   const refused = await renew(me.token, order.id);
   assert.equal(refused.status, 409);
-  assert.deepEqual(await errorOf(refused), { code: "order_suspended", message: "Suspended orders cannot be renewed" });
+  assert.deepEqual(await errorOf(refused), {
+    code: "order_suspended",
+    message: "Suspended orders cannot be renewed",
+  });
 
   await api.sql`update orders set status = 'active' where id = ${order.id}`;
   const thief = await customer("50.00");
@@ -301,7 +352,9 @@ test("100 concurrent renewals of one order with credits for 7 extend it by exact
   assert.equal(statuses.filter((s) => s === 201).length, 7);
   assert.equal(statuses.filter((s) => s === 402).length, 93);
   assert.equal(await credits(me.id), "0.00");
-  const [row] = await api.sql<{ expire_date: Date }[]>`select expire_date from orders where id = ${order.id}`;
+  const [row] = await api.sql<
+    { expire_date: Date }[]
+  >`select expire_date from orders where id = ${order.id}`;
   assert.equal(row!.expire_date.getTime(), new Date(order.expire_date).getTime() + 7 * 30 * DAY);
   const renewals = (await ledger(me.id)).filter((r) => r.kind === "renewal");
   assert.equal(renewals.length, 7);
@@ -326,7 +379,9 @@ test("expiry job: exactly the lapsed active orders expire and their services are
       values (${me.id}, 'vps', '10.0.0.2', '4', '2', '80', 2, ${row!.id}) returning id`;
     return { order: row!.id, service: svc!.id };
   };
-  const lapsed = await Promise.all(Array.from({ length: 30 }, (_, i) => make("active", `-${i + 1} minutes`)));
+  const lapsed = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => make("active", `-${i + 1} minutes`)),
+  );
   const running = await make("active", "1 hour");
   const suspended = await make("suspended", "-2 days");
   const [unlinked] = await api.sql<{ id: string }[]>`
@@ -370,9 +425,15 @@ test("orders list: newest first, the caller's only", async () => {
   const productId = await product("1.00");
   const me = await customer("3.00");
   const ids: string[] = [];
-  for (let i = 0; i < 3; i++) ids.push((await json<OrderResult>(await buy(me.token, productId))).order.id);
-  const { orders } = await json<OrderList>(await api.fetch("/api/shop/orders", { token: me.token }));
-  assert.deepEqual(orders.map((o: Order) => o.id), ids.reverse());
+  for (let i = 0; i < 3; i++)
+    ids.push((await json<OrderResult>(await buy(me.token, productId))).order.id);
+  const { orders } = await json<OrderList>(
+    await api.fetch("/api/shop/orders", { token: me.token }),
+  );
+  assert.deepEqual(
+    orders.map((o: Order) => o.id),
+    ids.reverse(),
+  );
   assert.equal((await api.fetch("/api/shop/orders")).status, 401);
 });
 
@@ -382,12 +443,16 @@ test("an order of an archived product can still be renewed", async () => {
   const res = await renew(me.token, order.id);
   assert.equal(res.status, 201);
   assert.equal((await json<OrderResult>(res)).credits, "0.00");
-  const { orders } = await json<OrderList>(await api.fetch("/api/shop/orders", { token: me.token }));
+  const { orders } = await json<OrderList>(
+    await api.fetch("/api/shop/orders", { token: me.token }),
+  );
   assert.equal(orders[0]!.product_name, order.product_name);
 });
 
 test("the shop routes are in the OpenAPI document", async () => {
-  const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(await api.fetch("/api/openapi.json"));
+  const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(
+    await api.fetch("/api/openapi.json"),
+  );
   assert.ok(doc.paths["/api/shop/products"]?.get);
   assert.ok(doc.paths["/api/shop/orders"]?.get);
   assert.ok(doc.paths["/api/shop/orders"]?.post);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, uniqueUser } from "./browser";
+import { launchBrowser, register, signIn, uniqueUser } from "./browser";
 import { buildShopAgainst } from "./build-remote";
 import { type FrontServer, startFrontServer } from "./remote-server";
 
@@ -29,18 +29,8 @@ beforeAll(async () => {
   page.setDefaultTimeout(15_000);
   page.on("pageerror", (e) => pageErrors.push(e.message));
   const user = uniqueUser();
-  await page.goto("/auth/register");
-  await page.getByLabel("Username").fill(user.username);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByLabel("Confirm Password").fill(user.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL("**/auth/login");
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("**/dashboard");
+  await register(page, user);
+  await signIn(page, user.email, user.password);
 }, 240_000);
 
 afterAll(async () => {

@@ -112,6 +112,29 @@ test("the shell's HTML gets a CSP allowing its inline script by hash and the rem
   }
 });
 
+test("a remote moved to another origin in remotes.json is allowed without restarting the API", async () => {
+  const root = staticRoot({ mf_shop: "/remotes/mf-shop/mf-manifest.json" });
+  try {
+    const app = createApp(api.deps, { staticRoot: root });
+    assert.ok(
+      !csp(await app.request("/"))
+        .get("script-src")
+        ?.includes("https://cdn.example.net"),
+    );
+    writeFileSync(
+      join(root, "shell", "dist", "remotes.json"),
+      JSON.stringify({ mf_shop: { entry: "https://cdn.example.net/mf-shop/mf-manifest.json" } }),
+    );
+    // The policy is re-read at most once a second.
+    await new Promise((r) => setTimeout(r, 1100));
+    const policy = csp(await app.request("/dashboard"));
+    assert.ok(policy.get("script-src")?.includes("https://cdn.example.net"), "script-src");
+    assert.ok(policy.get("connect-src")?.includes("https://cdn.example.net"), "connect-src");
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("PayPal's hosts are allowed only when PayPal is configured; https adds HSTS", async () => {
   const config = testConfig({
     PUBLIC_URL: "https://portal.example.com",
@@ -138,8 +161,12 @@ test("remoteOrigins keeps only other origins, and ignores what is not a URL", ()
     b: "http://localhost:8000/remotes/mf-shop/mf-manifest.json",
     c: "https://cdn.example.net/x/mf-manifest.json",
     d: 42,
+    e: { entry: "https://other-cdn.example.org/mf-services/remoteEntry.js", type: "module" },
   });
-  assert.deepEqual(remoteOrigins(json, "http://localhost:8000"), ["https://cdn.example.net"]);
+  assert.deepEqual(remoteOrigins(json, "http://localhost:8000"), [
+    "https://cdn.example.net",
+    "https://other-cdn.example.org",
+  ]);
   assert.deepEqual(remoteOrigins("not json", "http://localhost:8000"), []);
 });
 

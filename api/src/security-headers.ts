@@ -34,9 +34,16 @@ export function remoteOrigins(remotesJson: string, ownOrigin: string): string[] 
   }
   const origins = new Set<string>();
   for (const value of Object.values(map as Record<string, unknown>)) {
-    if (typeof value !== "string") continue;
+    // An entry is a URL or `{ entry, type }` (shell/src/features/remotes/remotes-config.ts).
+    const url =
+      typeof value === "string"
+        ? value
+        : typeof value === "object" && value && "entry" in value
+          ? value.entry
+          : undefined;
+    if (typeof url !== "string") continue;
     try {
-      const origin = new URL(value, ownOrigin).origin;
+      const origin = new URL(url, ownOrigin).origin;
       if (origin !== ownOrigin && /^https?:/.test(origin)) origins.add(origin);
     } catch {
       // Not a URL: the shell reports that remote as unavailable; nothing to allow.
@@ -61,6 +68,20 @@ function readText(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Modification times and sizes of these files, to notice a change cheaply. */
+function fileStamp(paths: string[]): string {
+  return paths
+    .map((p) => {
+      try {
+        const info = Deno.statSync(p);
+        return `${info.mtime?.getTime() ?? 0}:${info.size}`;
+      } catch {
+        return "-";
+      }
+    })
+    .join("|");
 }
 
 export interface SecurityPolicyInput {
@@ -106,8 +127,8 @@ export function contentSecurityPolicy(p: SecurityPolicyInput) {
 
 /**
  * Issue 16: security headers on every response, HTML and API alike, through hono/secure-headers.
- * The CSP is built once at start from the configuration and the built shell (its inline script
- * hashes and the remote origins of its remotes.json).
+ * The CSP is built from the configuration and the built shell (its inline script hashes and the
+ * remote origins of its remotes.json), and rebuilt when those files change.
  */
 export function securityHeaders(
   config: Config,
@@ -116,46 +137,66 @@ export function securityHeaders(
   const publicUrl = new URL(config.PUBLIC_URL);
   const https = publicUrl.protocol === "https:";
   const paypal = Boolean(config.PAYPAL_CLIENT_ID);
-  let scriptHashes: string[] = [];
-  let remotes: string[] = [];
-  if (options.staticRoot) {
-    const shellDist = resolve(options.staticRoot, config.SHELL_DIST_DIR ?? join("shell", "dist"));
-    scriptHashes = inlineScriptHashes(readText(join(shellDist, "index.html")) ?? "");
-    remotes = remoteOrigins(readText(join(shellDist, "remotes.json")) ?? "{}", publicUrl.origin);
-  }
-  const headers = secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicy({
-      origin: publicUrl.origin,
-      https,
-      paypal,
-      remoteOrigins: remotes,
-      scriptHashes,
-    }),
-    xFrameOptions: "DENY",
-    xContentTypeOptions: true,
-    referrerPolicy: "strict-origin-when-cross-origin",
-    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
-    // PayPal's checkout opens a popup that reports back to this window.
-    crossOriginOpenerPolicy: paypal ? "same-origin-allow-popups" : "same-origin",
-    crossOriginResourcePolicy: "same-origin",
-    permissionsPolicy: {
-      camera: [],
-      microphone: [],
-      geolocation: [],
-      usb: [],
-      serial: [],
-      bluetooth: [],
-      hid: [],
-      midi: [],
-      displayCapture: [],
-      browsingTopics: [],
-      payment: paypal ? ["self"] : [],
-      // Passkeys (issue 8) are used on this origin only.
-      publickeyCredentialsGet: ["self"],
-    },
-  });
+  const shellDist = options.staticRoot
+    ? resolve(options.staticRoot, config.SHELL_DIST_DIR ?? join("shell", "dist"))
+    : undefined;
+  const build = (): MiddlewareHandler => {
+    const scriptHashes = shellDist
+      ? inlineScriptHashes(readText(join(shellDist, "index.html")) ?? "")
+      : [];
+    const remotes = shellDist
+      ? remoteOrigins(readText(join(shellDist, "remotes.json")) ?? "{}", publicUrl.origin)
+      : [];
+    return secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy({
+        origin: publicUrl.origin,
+        https,
+        paypal,
+        remoteOrigins: remotes,
+        scriptHashes,
+      }),
+      xFrameOptions: "DENY",
+      xContentTypeOptions: true,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
+      // PayPal's checkout opens a popup that reports back to this window.
+      crossOriginOpenerPolicy: paypal ? "same-origin-allow-popups" : "same-origin",
+      crossOriginResourcePolicy: "same-origin",
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        hid: [],
+        midi: [],
+        displayCapture: [],
+        browsingTopics: [],
+        payment: paypal ? ["self"] : [],
+        // Passkeys (issue 8) are used on this origin only.
+        publickeyCredentialsGet: ["self"],
+      },
+    });
+  };
+  // A deployer moves a remote by editing remotes.json without restarting the API: the policy is
+  // rebuilt when the shell's files change (checked at most once a second).
+  const watched = shellDist ? [join(shellDist, "index.html"), join(shellDist, "remotes.json")] : [];
+  let stamp = fileStamp(watched);
+  let checkedAt = Date.now();
+  let headers = build();
+  const current = () => {
+    if (watched.length === 0 || Date.now() - checkedAt < 1000) return headers;
+    checkedAt = Date.now();
+    const now = fileStamp(watched);
+    if (now !== stamp) {
+      stamp = now;
+      headers = build();
+    }
+    return headers;
+  };
   return async (c, next) => {
-    await headers(c, next);
+    await current()(c, next);
     // The remotes served here may be loaded by a shell on another origin (docs/remotes.md).
     if (c.req.path.startsWith("/remotes/"))
       c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");

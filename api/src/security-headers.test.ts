@@ -135,6 +135,26 @@ test("a remote moved to another origin in remotes.json is allowed without restar
   }
 });
 
+test("the shell-csp command writes the same policy for a shell served by Caddy alone", async () => {
+  const root = staticRoot({ mf_admin: "https://cdn.example.net/mf-admin/mf-manifest.json" });
+  try {
+    const out = join(root, "csp.caddy");
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", new URL("./cli/shell-csp.ts", import.meta.url).pathname, out],
+      env: { STATIC_ROOT: root, PUBLIC_URL: api.deps.config.PUBLIC_URL },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+    const fromApi = (await createApp(api.deps, { staticRoot: root }).request("/")).headers.get(
+      "content-security-policy",
+    );
+    assert.equal(Deno.readTextFileSync(out), `header Content-Security-Policy "${fromApi}"\n`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("PayPal's hosts are allowed only when PayPal is configured; https adds HSTS", async () => {
   const config = testConfig({
     PUBLIC_URL: "https://portal.example.com",

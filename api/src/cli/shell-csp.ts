@@ -1,0 +1,31 @@
+// `deno run -A api/src/cli/shell-csp.ts <out-file>`: writes the Content-Security-Policy the API
+// would send with the shell's HTML (inline script hashes of shell/dist/index.html, the remote
+// origins of its remotes.json, PayPal's hosts when configured) as a Caddyfile `header` line, for
+// a shell served as static files without the API in front (docker-compose.yml's `shell-csp`
+// service writes it, deploy/static-shell.Caddyfile imports it). Re-run it after a new shell build
+// or an edit of remotes.json, as the API itself does on its own.
+import { Hono } from "hono";
+import { loadConfig } from "../config.ts";
+import { securityHeaders } from "../security-headers.ts";
+
+const out = Deno.args[0];
+if (!out) {
+  console.error("Usage: shell-csp.ts <out-file>  (STATIC_ROOT must hold shell/dist)");
+  Deno.exit(2);
+}
+const config = loadConfig();
+if (!config.STATIC_ROOT) {
+  console.error("Set STATIC_ROOT to the folder that holds shell/dist");
+  Deno.exit(2);
+}
+// The same middleware the API runs, so the static shell can never drift from the API's policy.
+const app = new Hono()
+  .use(securityHeaders(config, { staticRoot: config.STATIC_ROOT }))
+  .get("/", (c) => c.body(null, 204));
+const policy = (await app.request("/")).headers.get("content-security-policy");
+if (!policy || policy.includes('"')) {
+  console.error(`Unexpected policy: ${policy}`);
+  Deno.exit(1);
+}
+await Deno.writeTextFile(out, `header Content-Security-Policy "${policy}"\n`);
+console.log(`${out}: ${policy}`);

@@ -1,13 +1,38 @@
-import { Button, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
+import { Button, Page, PageHeader } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { useServices } from "../features/services/api/get-services";
+import { useServicePages } from "../features/services/api/get-services";
 import { CreateServiceDialog } from "../features/services/components/create-service-dialog";
 import { ServicesTable } from "../features/services/components/services-table";
 import * as styles from "../lib/admin.css";
+import { type ListFilter, useListParams } from "../lib/admin-list";
+import { ListBody, ListToolbar } from "../lib/admin-list-view";
+
+/** The filters AdminServiceQuery takes besides the search. */
+const filters: readonly ListFilter[] = [
+  {
+    name: "type",
+    label: "Filter by type",
+    anyLabel: "All types",
+    options: [
+      { value: "vps", label: "VPS" },
+      { value: "dedicated", label: "Dedicated" },
+    ],
+  },
+  {
+    name: "status",
+    label: "Filter by status",
+    anyLabel: "All statuses",
+    options: [
+      { value: "active", label: "Active" },
+      { value: "suspended", label: "Suspended" },
+    ],
+  },
+];
 
 /** /admin/services (SPEC §2): every service with owner and order; create, status, link, remove. */
 export default function ServicesPage() {
-  const services = useServices();
+  const params = useListParams(filters);
+  const services = useServicePages(params.query);
   const [creating, setCreating] = useState(false);
   return (
     <Page>
@@ -17,17 +42,21 @@ export default function ServicesPage() {
         actions={<Button onPress={() => setCreating(true)}>Create service</Button>}
       />
       <div className={styles.tablePanel}>
-        {services.isPending ? (
-          <Skeleton height="240px" />
-        ) : services.isError ? (
-          <EmptyState
-            title="Could not load services"
-            description={services.error.message}
-            action={<Button onPress={() => services.refetch()}>Retry</Button>}
-          />
-        ) : (
-          <ServicesTable services={services.data} />
-        )}
+        <ListToolbar
+          params={params}
+          filters={filters}
+          searchLabel="Search services"
+          searchDescription="IPv4, owner's email, reseller id, or the start of the id"
+        />
+        <ListBody
+          pages={services}
+          rowsOf={(page) => page.services}
+          params={params}
+          noun={{ one: "service", other: "services" }}
+          errorTitle="Could not load services"
+        >
+          {(rows) => <ServicesTable services={rows} />}
+        </ListBody>
       </div>
       {creating && <CreateServiceDialog onClose={() => setCreating(false)} />}
     </Page>

@@ -1,33 +1,24 @@
 import { AdminProductList } from "@contracts/admin.ts";
 import { api, queryKeys } from "@hosting-portal/shared-ui";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { type ListQuery, listPath } from "../../../lib/admin-list";
+
+/** One page of products matching `query` (see AdminProductQuery), after `cursor`. */
+export const getProductPage = (query: ListQuery, cursor: string | null, signal?: AbortSignal) =>
+  api.get(listPath("/api/admin/products", query, cursor), AdminProductList, { signal });
 
 /**
- * The list comes a page at a time (issue 18); these screens show all of it, so the pages are
- * followed to the end (no page repeats or misses a row, even if rows are added meanwhile).
+ * The pages loaded so far, under the admin products key: an admin write invalidates it, and React
+ * Query then refetches every loaded page in place (the list keeps its length and scroll).
  */
-export const getProducts = async (signal?: AbortSignal): Promise<AdminProductList> => {
-  const first = await api.get("/api/admin/products", AdminProductList, { signal });
-  const products = [...first.products];
-  let cursor = first.next_cursor;
-  while (cursor) {
-    const page = await api.get(
-      `/api/admin/products?cursor=${encodeURIComponent(cursor)}`,
-      AdminProductList,
-      { signal },
-    );
-    products.push(...page.products);
-    cursor = page.next_cursor;
-  }
-  return { products, next_cursor: null };
-};
-
-export const productsQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.products.admin,
-    queryFn: ({ signal }) => getProducts(signal),
-    select: (data) => data.products,
+export const productPagesQueryOptions = (query: ListQuery) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.products.admin, "pages", query],
+    queryFn: ({ pageParam, signal }) => getProductPage(query, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
   });
 
-/** SPEC §7: ordered by type then price. */
-export const useProducts = () => useQuery(productsQueryOptions());
+/** SPEC §7: ordered by type then price, a page at a time; a new search keeps the old rows until it answers. */
+export const useProductPages = (query: ListQuery) =>
+  useInfiniteQuery({ ...productPagesQueryOptions(query), placeholderData: keepPreviousData });

@@ -1,33 +1,27 @@
 import { AdminServiceList } from "@contracts/admin.ts";
 import { api, queryKeys } from "@hosting-portal/shared-ui";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { type ListQuery, listPath } from "../../../lib/admin-list";
+
+/** One page of services matching `query` (see AdminServiceQuery), after `cursor`. */
+export const getServicePage = (query: ListQuery, cursor: string | null, signal?: AbortSignal) =>
+  api.get(listPath("/api/admin/services", query, cursor), AdminServiceList, { signal });
 
 /**
- * The list comes a page at a time (issue 18); these screens show all of it, so the pages are
- * followed to the end (no page repeats or misses a row, even if rows are added meanwhile).
+ * The pages loaded so far, under the admin services key: an admin write invalidates it, and React
+ * Query then refetches every loaded page in place (the list keeps its length and scroll).
  */
-export const getServices = async (signal?: AbortSignal): Promise<AdminServiceList> => {
-  const first = await api.get("/api/admin/services", AdminServiceList, { signal });
-  const services = [...first.services];
-  let cursor = first.next_cursor;
-  while (cursor) {
-    const page = await api.get(
-      `/api/admin/services?cursor=${encodeURIComponent(cursor)}`,
-      AdminServiceList,
-      { signal },
-    );
-    services.push(...page.services);
-    cursor = page.next_cursor;
-  }
-  return { services, next_cursor: null };
-};
-
-export const servicesQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.services.admin,
-    queryFn: ({ signal }) => getServices(signal),
-    select: (data) => data.services,
+export const servicePagesQueryOptions = (query: ListQuery) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.services.admin, "pages", query],
+    queryFn: ({ pageParam, signal }) => getServicePage(query, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
   });
 
-/** SPEC §7: all services with the owner's username/email and the order link. */
-export const useServices = () => useQuery(servicesQueryOptions());
+/**
+ * SPEC §7: services with the owner's username/email and the order link, newest first, a page at a
+ * time; a new search keeps the old rows until it answers.
+ */
+export const useServicePages = (query: ListQuery) =>
+  useInfiniteQuery({ ...servicePagesQueryOptions(query), placeholderData: keepPreviousData });

@@ -4,11 +4,11 @@
  */
 import "./theme/theme.css";
 
-export { ApiError } from "./api/api-error";
-export { api, apiRequest, type Parser, type RequestOptions } from "./api/client";
-export { getMyServices, myServicesQueryOptions, useMyServices } from "./api/get-my-services";
-export { getProfile, profileQueryOptions, useProfile } from "./api/get-profile";
-export { followUserEvents, useUserEvents } from "./api/user-events";
+export { getMyServices, myServicesQueryOptions, useMyServices } from "./account/get-my-services";
+export { getProfile, profileQueryOptions, useProfile } from "./account/get-profile";
+export { followUserEvents, useUserEvents } from "./account/user-events";
+export { ApiError, type ApiErrorCode } from "./api/api-error";
+export type { Parser, RequestOptions } from "./api/client";
 export { Badge, type BadgeProps, type BadgeTone, toneForStatus } from "./Badge/Badge";
 export { Button, type ButtonProps } from "./Button/Button";
 export { Card, type CardProps } from "./Card/Card";
@@ -26,6 +26,14 @@ export {
   shortId,
   shortServiceId,
 } from "./format/format";
+export {
+  type FormErrors,
+  formValues,
+  type ParsedForm,
+  type ParseFormOptions,
+  parseForm,
+  useFormErrors,
+} from "./forms/use-form-errors";
 export { Link, type LinkProps } from "./Link/Link";
 export { Menu, MenuItem, type MenuItemProps, type MenuProps, MenuSeparator } from "./Menu/Menu";
 export { Meter, type MeterProps, ProgressBar, type ProgressBarProps } from "./Meter/Meter";
@@ -35,6 +43,7 @@ export { PortalProviders } from "./providers/PortalProviders";
 export { queryClient } from "./query/query-client";
 export { invalidateKeys, queryKeys } from "./query/query-keys";
 export { Skeleton, type SkeletonProps } from "./Skeleton/Skeleton";
+export { api, apiRequest } from "./session/session-api";
 export { type AuthEvent, type AuthListener, SessionStore, session } from "./session/session-store";
 export { useAuthEvents, useSession, useSessionLoading, useUser } from "./session/use-session";
 export { Cell, Column, Row, Table, TableBody, TableHeader } from "./Table/Table";

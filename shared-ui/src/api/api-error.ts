@@ -1,4 +1,13 @@
-import { ErrorBody } from "@contracts/errors.ts";
+import { ErrorBody, type ErrorCode } from "@contracts/errors.ts";
+
+/** No answer reached the page (offline, DNS, connection reset): the one code the API never sends. */
+export const NETWORK_ERROR = "network_error";
+
+/**
+ * The contract's codes, plus `network_error` and `http_<status>` for an answer without the
+ * contract's error body (a proxy's 502 page, say).
+ */
+export type ApiErrorCode = ErrorCode | typeof NETWORK_ERROR | `http_${number}`;
 
 /**
  * Every failed call surfaces as an ApiError carrying the API's stable `code` (branch on it,
@@ -6,10 +15,10 @@ import { ErrorBody } from "@contracts/errors.ts";
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, message: string, retryAfterSeconds?: number) {
+  constructor(status: number, code: ApiErrorCode, message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = "ApiError";
     this.status = status;
@@ -31,7 +40,10 @@ export class ApiError extends Error {
       body = undefined;
     }
     const parsed = ErrorBody.safeParse(body);
-    const code = parsed.success ? parsed.data.error.code : `http_${res.status}`;
+    // The body's code is one of the contract's ErrorCode values (the API answers with no other).
+    const code = parsed.success
+      ? (parsed.data.error.code as ErrorCode)
+      : (`http_${res.status}` as const);
     const message = parsed.success
       ? parsed.data.error.message
       : res.statusText || `Request failed with status ${res.status}`;
@@ -44,7 +56,7 @@ export class ApiError extends Error {
   }
 
   static network(cause: unknown): ApiError {
-    const err = new ApiError(0, "network_error", "Could not reach the server. Please try again.");
+    const err = new ApiError(0, NETWORK_ERROR, "Could not reach the server. Please try again.");
     err.cause = cause;
     return err;
   }

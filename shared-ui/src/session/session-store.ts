@@ -6,6 +6,7 @@ import {
   UserResponse,
 } from "@contracts/auth.ts";
 import { ApiError } from "../api/api-error";
+import { createApiClient } from "../api/client";
 import { pageSingleton } from "../singleton";
 
 export type AuthEvent =
@@ -60,22 +61,11 @@ function markRotation(): void {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function post(path: string, token?: string, body?: unknown): Promise<Response> {
-  try {
-    return await fetch(path, {
-      method: "POST",
-      // Same-origin requests carry the HttpOnly refresh cookie (Path=/api/auth) by themselves.
-      credentials: "same-origin",
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (cause) {
-    throw ApiError.network(cause);
-  }
-}
+/**
+ * The auth endpoints are called without the session's bearer token: the refresh cookie (HttpOnly,
+ * Path=/api/auth, sent by the browser on these same-origin calls) is their credential.
+ */
+const authApi = createApiClient();
 
 /**
  * The one session of the portal (SPEC §3–§4), kept out of reach of scripts (issue 16): the refresh
@@ -282,39 +272,35 @@ export class SessionStore {
     if (!initial && !current) return null;
     let res: Response;
     try {
-      res = await post("/api/auth/refresh");
+      res = await authApi.send("/api/auth/refresh", { method: "POST" });
     } catch (err) {
-      if (!initial) this.retryLater();
-      throw err;
-    }
-    if (res.ok) {
-      const next = Session.parse(await res.json());
-      markRotation();
-      this.retryDelayMs = 2_000;
-      // Issue 8: a cookie of a sign-in still waiting for its second factor is no session yet.
-      if (next.mfa_required) {
+      // Anything but a network failure or 5xx (e.g. 401 session_expired) ends the session.
+      if (err instanceof ApiError && !err.retryable) {
         if (this.session) this.set(null, "SIGNED_OUT");
         return null;
       }
-      if (initial && !this.session) {
-        // Restored at start: announced once, as INITIAL_SESSION, when loading ends.
-        this.session = next;
-        this.receivedAt = Date.now();
-        this.schedule();
-        this.tell({ type: "session", event: "INITIAL_SESSION", session: next });
-        return next;
-      }
-      const event = this.session?.user.id === next.user.id ? "TOKEN_REFRESHED" : "SIGNED_IN";
-      this.set(next, event);
-      return next;
-    }
-    const err = await ApiError.fromResponse(res);
-    if (err.retryable) {
       if (!initial) this.retryLater();
       throw err;
     }
-    if (this.session) this.set(null, "SIGNED_OUT");
-    return null;
+    const next = Session.parse(await res.json());
+    markRotation();
+    this.retryDelayMs = 2_000;
+    // Issue 8: a cookie of a sign-in still waiting for its second factor is no session yet.
+    if (next.mfa_required) {
+      if (this.session) this.set(null, "SIGNED_OUT");
+      return null;
+    }
+    if (initial && !this.session) {
+      // Restored at start: announced once, as INITIAL_SESSION, when loading ends.
+      this.session = next;
+      this.receivedAt = Date.now();
+      this.schedule();
+      this.tell({ type: "session", event: "INITIAL_SESSION", session: next });
+      return next;
+    }
+    const event = this.session?.user.id === next.user.id ? "TOKEN_REFRESHED" : "SIGNED_IN";
+    this.set(next, event);
+    return next;
   }
 
   private retryLater(): void {
@@ -329,9 +315,7 @@ export class SessionStore {
    * it and then calls `completeMfa`.
    */
   async signIn(body: SignInBody): Promise<Session> {
-    const res = await post("/api/auth/sign-in", undefined, body);
-    if (!res.ok) throw await ApiError.fromResponse(res);
-    const s = Session.parse(await res.json());
+    const s = await authApi.post("/api/auth/sign-in", body, Session);
     if (s.mfa_required) return s;
     this.set(s, "SIGNED_IN");
     return s;
@@ -351,9 +335,7 @@ export class SessionStore {
   }
 
   async signUp(body: SignUpBody): Promise<User> {
-    const res = await post("/api/auth/signup", undefined, body);
-    if (!res.ok) throw await ApiError.fromResponse(res);
-    return UserResponse.parse(await res.json()).user;
+    return (await authApi.post("/api/auth/signup", body, UserResponse)).user;
   }
 
   /**
@@ -364,8 +346,8 @@ export class SessionStore {
   async signOut(): Promise<void> {
     const token = this.session?.access_token;
     if (!this.session) return;
-    await post("/api/auth/sign-out", token)
-      .then((res) => res.body?.cancel())
+    await authApi
+      .post("/api/auth/sign-out", undefined, undefined, { bearer: token })
       .catch(() => undefined);
     if (this.session) this.set(null, "SIGNED_OUT");
   }

@@ -1,7 +1,7 @@
 import { Profile } from "@contracts/account.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../api/api-error";
-import { api } from "../api/client";
+import { api } from "../session/session-api";
 import { session } from "../session/session-store";
 import { apiError, json, mockApi } from "./mock-api";
 import { resetPortalState } from "./reset";

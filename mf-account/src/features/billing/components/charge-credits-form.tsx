@@ -5,7 +5,7 @@ import {
   formatEur,
   Skeleton,
   TextField,
-  toast,
+  useFormErrors,
   useProfile,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
@@ -17,22 +17,18 @@ import { SandboxCheckout } from "./sandbox-checkout";
 /** /charge-credits: amount (5 to 300 EUR, step 0.01), quick amounts, then PayPal or the sandbox. */
 export function ChargeCreditsForm() {
   const [amount, setAmount] = useState("25");
-  const [error, setError] = useState<string | undefined>();
+  const form = useFormErrors();
   const config = useBillingConfig();
   const profile = useProfile();
   const parsed = TopUpAmount.safeParse(amount);
 
   // The same schema as the API, so the page refuses what the API would refuse, with its message.
   const takeAmount = () => {
-    const result = TopUpAmount.safeParse(amount);
-    if (!result.success) {
-      const message = result.error.issues[0]?.message ?? msg.invalidAmount;
-      setError(message);
-      toast.error(msg.invalidAmountTitle, message);
-      return null;
-    }
-    setError(undefined);
-    return result.data;
+    const result = form.validate(TopUpAmount, amount, {
+      title: msg.invalidAmountTitle,
+      field: "amount",
+    });
+    return result.success ? result.data : null;
   };
 
   return (
@@ -47,10 +43,10 @@ export function ChargeCreditsForm() {
               value={amount}
               onChange={(v) => {
                 setAmount(v);
-                setError(undefined);
+                form.clear();
               }}
-              isInvalid={Boolean(error)}
-              errorMessage={error}
+              isInvalid={Boolean(form.errors.amount)}
+              errorMessage={form.errors.amount}
               description="Minimum 5.00 EUR, maximum 300.00 EUR, in steps of 0.01."
             />
             <fieldset className={styles.fieldset}>
@@ -66,7 +62,7 @@ export function ChargeCreditsForm() {
                     }
                     onPress={() => {
                       setAmount(q);
-                      setError(undefined);
+                      form.clear();
                     }}
                   >
                     {q} EUR

@@ -1,5 +1,6 @@
 import { billingMessages as msg, RELOAD_AFTER_PAYMENT_MS } from "@contracts/billing.ts";
-import { formatEur, queryKeys, toast } from "@hosting-portal/shared-ui";
+import { ErrorCode } from "@contracts/errors.ts";
+import { ApiError, formatEur, queryKeys, toast } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { captureOrder } from "../api/capture-order";
@@ -30,7 +31,7 @@ export function useCompletePayment() {
         return "paid";
       } catch (err) {
         showCaptureError(err);
-        return err instanceof Error && "code" in err && err.code === "instrument_declined"
+        return err instanceof ApiError && err.code === ErrorCode.instrumentDeclined
           ? "declined"
           : "failed";
       }

@@ -1,19 +1,10 @@
-import { EnrollTotpForm } from "@contracts/factors.ts";
-import {
-  ApiError,
-  Button,
-  Dialog,
-  Form,
-  fieldErrors,
-  TextField,
-  toast,
-} from "@hosting-portal/shared-ui";
+import { ApiError, Dialog, toast } from "@hosting-portal/shared-ui";
 import { startRegistration } from "@simplewebauthn/browser";
 import { useState } from "react";
 import { deleteFactor } from "../api/delete-factor";
 import { enrollFactor } from "../api/enroll-factor";
 import { useVerifyFactor } from "../api/verify-factor";
-import * as styles from "./mfa.css";
+import { FactorNameForm } from "./factor-name-form";
 
 type CreationOptions = Parameters<typeof startRegistration>[0]["optionsJSON"];
 
@@ -25,27 +16,16 @@ export function AddPasskeyDialog({
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const verify = useVerifyFactor();
 
-  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = EnrollTotpForm.safeParse({
-      friendly_name: String(new FormData(e.currentTarget).get("friendly_name") ?? ""),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast.error("Validation Error", parsed.error.issues[0]?.message);
-      return;
-    }
-    setErrors({});
+  const onName = async (friendlyName: string) => {
     setPending(true);
     let factorId: string | undefined;
     try {
       const factor = await enrollFactor({
         factor_type: "webauthn",
-        friendly_name: parsed.data.friendly_name,
+        friendly_name: friendlyName,
       });
       factorId = factor.id;
       await verify.mutateAsync({
@@ -72,21 +52,15 @@ export function AddPasskeyDialog({
 
   return (
     <Dialog title="Add a passkey" isOpen={isOpen} onOpenChange={onOpenChange}>
-      <Form onSubmit={onSubmit} validationErrors={errors} validationBehavior="aria">
-        <p className={styles.muted}>
-          Your browser will ask you to confirm with your device (fingerprint, face, PIN or security
-          key).
-        </p>
-        <TextField label="Name" name="friendly_name" defaultValue="Passkey" autoFocus />
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" isPending={pending}>
-            Create passkey
-          </Button>
-        </div>
-      </Form>
+      <FactorNameForm
+        intro="Your browser will ask you to confirm with your device (fingerprint, face, PIN or security key)."
+        defaultName="Passkey"
+        submitLabel="Create passkey"
+        isPending={pending}
+        cancelDisabled={pending}
+        onCancel={() => onOpenChange(false)}
+        onName={onName}
+      />
     </Dialog>
   );
 }

@@ -1,17 +1,19 @@
-import { CodeForm, type EnrolledFactor, EnrollTotpForm } from "@contracts/factors.ts";
+import { CodeForm, type EnrolledFactor } from "@contracts/factors.ts";
 import {
   ApiError,
   Button,
   Dialog,
   Form,
-  fieldErrors,
+  formValues,
   TextField,
   toast,
+  useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import { deleteFactor } from "../api/delete-factor";
 import { useEnrollFactor } from "../api/enroll-factor";
 import { useVerifyFactor } from "../api/verify-factor";
+import { FactorNameForm } from "./factor-name-form";
 import * as styles from "./mfa.css";
 
 const errorMessage = (err: unknown) =>
@@ -29,7 +31,7 @@ export function EnrollTotpDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [enrolled, setEnrolled] = useState<EnrolledFactor | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors();
   const enroll = useEnrollFactor();
   const verify = useVerifyFactor();
 
@@ -38,25 +40,15 @@ export function EnrollTotpDialog({
     // An abandoned set-up is removed, so no half-configured factor lingers in the list.
     if (enrolled && !verified) void deleteFactor(enrolled.id).catch(() => undefined);
     setEnrolled(null);
-    setErrors({});
+    form.clear();
     enroll.reset();
     verify.reset();
     onOpenChange(false);
   };
 
-  const onName = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = EnrollTotpForm.safeParse({
-      friendly_name: String(new FormData(e.currentTarget).get("friendly_name") ?? ""),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast.error("Validation Error", parsed.error.issues[0]?.message);
-      return;
-    }
-    setErrors({});
+  const onName = (friendlyName: string) => {
     enroll.mutate(
-      { factor_type: "totp", friendly_name: parsed.data.friendly_name },
+      { factor_type: "totp", friendly_name: friendlyName },
       {
         onSuccess: setEnrolled,
         onError: (err) => toast.error("Error", errorMessage(err)),
@@ -67,15 +59,8 @@ export function EnrollTotpDialog({
   const onCode = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!enrolled) return;
-    const parsed = CodeForm.safeParse({
-      code: String(new FormData(e.currentTarget).get("code") ?? ""),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast.error("Validation Error", parsed.error.issues[0]?.message);
-      return;
-    }
-    setErrors({});
+    const parsed = form.validate(CodeForm, formValues(e.currentTarget));
+    if (!parsed.success) return;
     verify.mutate(
       { factorId: enrolled.id, proof: async () => ({ code: parsed.data.code }) },
       {
@@ -91,24 +76,16 @@ export function EnrollTotpDialog({
   return (
     <Dialog title="Set up an authenticator app" isOpen={isOpen} onOpenChange={close}>
       {!enrolled ? (
-        <Form key="name" onSubmit={onName} validationErrors={errors} validationBehavior="aria">
-          <p className={styles.muted}>
-            Use any TOTP app (Google Authenticator, 1Password, Authy, …). Give it a name you will
-            recognise later.
-          </p>
-          <TextField label="Name" name="friendly_name" defaultValue="Authenticator app" autoFocus />
-          <div className={styles.dialogActions}>
-            <Button variant="secondary" onPress={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" isPending={enroll.isPending}>
-              Continue
-            </Button>
-          </div>
-        </Form>
+        <FactorNameForm
+          intro="Use any TOTP app (Google Authenticator, 1Password, Authy, …). Give it a name you will recognise later."
+          defaultName="Authenticator app"
+          submitLabel="Continue"
+          isPending={enroll.isPending}
+          onCancel={() => close(false)}
+          onName={onName}
+        />
       ) : (
-        // A separate key: without it React reuses the name input for the code field, value included.
-        <Form key="code" onSubmit={onCode} validationErrors={errors} validationBehavior="aria">
+        <Form onSubmit={onCode} validationErrors={form.errors} validationBehavior="aria">
           <div className={styles.setup}>
             <img
               className={styles.qr}

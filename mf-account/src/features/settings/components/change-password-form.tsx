@@ -5,11 +5,11 @@ import {
   Button,
   Card,
   Form,
-  fieldErrors,
+  formValues,
   TextField,
   toast,
+  useFormErrors,
 } from "@hosting-portal/shared-ui";
-import { useState } from "react";
 import { useChangePassword } from "../api/change-password";
 import * as styles from "./settings.css";
 
@@ -18,34 +18,24 @@ import * as styles from "./settings.css";
  * current password. Other sessions are signed out; this one stays.
  */
 export function ChangePasswordForm() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors();
   const mutation = useChangePassword();
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    const parsed = ChangePasswordSchema.safeParse({
-      currentPassword: String(data.get("currentPassword") ?? ""),
-      newPassword: String(data.get("newPassword") ?? ""),
-      confirmPassword: String(data.get("confirmPassword") ?? ""),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast.error("Validation Error", parsed.error.issues[0]?.message);
-      return;
-    }
-    setErrors({});
+    const element = e.currentTarget;
+    const parsed = form.validate(ChangePasswordSchema, formValues(element));
+    if (!parsed.success) return;
     mutation.mutate(
       { current_password: parsed.data.currentPassword, new_password: parsed.data.newPassword },
       {
         onSuccess: () => {
           toast.success("Password changed successfully!");
-          form.reset();
+          element.reset();
         },
         onError: (err) => {
           if (err instanceof ApiError && err.code === ErrorCode.wrongPassword) {
-            setErrors({ currentPassword: messages.currentPasswordIncorrect });
+            form.setErrors({ currentPassword: messages.currentPasswordIncorrect });
             toast.error(messages.currentPasswordIncorrect);
           } else {
             toast.error(
@@ -66,12 +56,12 @@ export function ChangePasswordForm() {
     >
       <Form
         onSubmit={onSubmit}
-        validationErrors={errors}
+        validationErrors={form.errors}
         validationBehavior="aria"
         className={styles.form}
       >
         {/* Errors clear while typing: a message vanishing on blur moved the button under the click. */}
-        <div className={styles.fields} onInput={() => setErrors({})}>
+        <div className={styles.fields} onInput={form.clear}>
           <TextField
             label="Current Password"
             name="currentPassword"

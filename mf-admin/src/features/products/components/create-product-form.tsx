@@ -1,14 +1,21 @@
 import { CreateProductBody } from "@contracts/admin.ts";
-import { Button, Card, Form, formatEur, TextField, toast } from "@hosting-portal/shared-ui";
-import { useState } from "react";
+import {
+  Button,
+  Card,
+  Form,
+  formatEur,
+  formValues,
+  TextField,
+  toast,
+  useFormErrors,
+} from "@hosting-portal/shared-ui";
 import * as styles from "../../../lib/admin.css";
-import { clearErrors, formValues, parseForm } from "../../../lib/form-values";
 import { SelectField } from "../../../lib/select-field";
 import { useCreateProduct } from "../api/create-product";
 
 /** SPEC §5: all fields required, price a number with 2 decimals. */
 export function CreateProductForm() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors();
   const create = useCreateProduct();
   return (
     <Card
@@ -16,24 +23,23 @@ export function CreateProductForm() {
       description="Shown in the shop at once, under its type, ordered by price."
     >
       <Form
-        validationErrors={errors}
+        validationErrors={form.errors}
         validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault();
-          const form = e.currentTarget;
-          const parsed = parseForm(CreateProductBody, formValues(form));
-          if (!parsed.data) return setErrors(parsed.errors);
-          setErrors({});
+          const element = e.currentTarget;
+          const parsed = form.validate(CreateProductBody, formValues(element));
+          if (!parsed.success) return;
           create.mutate(parsed.data, {
             onSuccess: (p) => {
               toast.success("Product created", `${p.name} at ${formatEur(p.price)}/month`);
-              form.reset();
+              element.reset();
             },
           });
         }}
       >
         {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
-        <div className={styles.contents} onInput={() => clearErrors(setErrors)}>
+        <div className={styles.contents} onInput={form.clear}>
           <div className={styles.formGrid}>
             <TextField label="Name" name="name" placeholder="VPS Starter" />
             <SelectField

@@ -1,8 +1,8 @@
 import { CreateServiceBody } from "@contracts/admin.ts";
-import { Button, Dialog, Form, TextField, toast } from "@hosting-portal/shared-ui";
+import { TextField, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
-import { clearErrors, formValues, parseForm } from "../../../lib/form-values";
+import { CreateDialog } from "../../../lib/create-dialog";
 import { SelectField } from "../../../lib/select-field";
 import { useUsers } from "../../users/api/get-users";
 import { useCreateService } from "../api/create-service";
@@ -11,33 +11,24 @@ import { useCreateService } from "../api/create-service";
 export function CreateServiceDialog({ onClose }: { onClose: () => void }) {
   const users = useUsers();
   const [type, setType] = useState<"vps" | "dedicated">("vps");
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateService();
   const vps = type === "vps";
   return (
-    <Dialog title="Create service" isOpen onOpenChange={(open) => !open && onClose()}>
-      <Form
-        validationErrors={errors}
-        validationBehavior="aria"
-        className={styles.dialogBody}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = parseForm(CreateServiceBody, formValues(e.currentTarget));
-          if (!parsed.data) return setErrors(parsed.errors);
-          setErrors({});
-          create.mutate(parsed.data, {
-            onSuccess: (service) => {
-              toast.success(
-                "Service created",
-                `${service.service_type.toUpperCase()} ${service.ipv4} for ${service.username}`,
-              );
-              onClose();
-            },
-          });
-        }}
-      >
-        {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
-        <div className={styles.contents} onInput={() => clearErrors(setErrors)}>
+    <CreateDialog
+      title="Create service"
+      schema={CreateServiceBody}
+      mutation={create}
+      onClose={onClose}
+      onCreated={(service) => {
+        toast.success(
+          "Service created",
+          `${service.service_type.toUpperCase()} ${service.ipv4} for ${service.username}`,
+        );
+        onClose();
+      }}
+    >
+      {(errors) => (
+        <>
           <SelectField
             label="User"
             name="user_id"
@@ -87,16 +78,8 @@ export function CreateServiceDialog({ onClose }: { onClose: () => void }) {
             inputMode="numeric"
             description="The server's id at the provider"
           />
-          <div className={styles.formActions}>
-            <Button variant="secondary" onPress={onClose} isDisabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" isPending={create.isPending}>
-              Create service
-            </Button>
-          </div>
-        </div>
-      </Form>
-    </Dialog>
+        </>
+      )}
+    </CreateDialog>
   );
 }

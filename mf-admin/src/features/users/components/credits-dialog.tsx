@@ -1,20 +1,26 @@
 import { type AdminUser, CreditAdjustmentBody, type CreditOperation } from "@contracts/admin.ts";
-import { Button, Dialog, Form, formatEur, TextField, toast } from "@hosting-portal/shared-ui";
+import {
+  Button,
+  Dialog,
+  Form,
+  formatEur,
+  TextField,
+  toast,
+  useFormErrors,
+} from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
-import { clearErrors, parseForm } from "../../../lib/form-values";
 import { useAdjustCredits } from "../api/adjust-credits";
 
 /** Add or remove credits; the server applies it atomically and floors a removal at 0. */
 export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [amount, setAmount] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors();
   const adjust = useAdjustCredits();
 
   const submit = (operation: CreditOperation) => {
-    const parsed = parseForm(CreditAdjustmentBody, { operation, amount });
-    if (!parsed.data) return setErrors(parsed.errors);
-    setErrors({});
+    const parsed = form.validate(CreditAdjustmentBody, { operation, amount });
+    if (!parsed.success) return;
     adjust.mutate(
       { userId: user.id, operation, amount: parsed.data.amount },
       {
@@ -39,7 +45,7 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
       onOpenChange={(open) => !open && onClose()}
     >
       <Form
-        validationErrors={errors}
+        validationErrors={form.errors}
         validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault();
@@ -48,7 +54,7 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
         className={styles.dialogBody}
       >
         {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
-        <div className={styles.contents} onInput={() => clearErrors(setErrors)}>
+        <div className={styles.contents} onInput={form.clear}>
           <p className={styles.note}>
             Current balance: <strong>{formatEur(user.credits)}</strong>. Removing more than the
             balance sets it to 0.00. Every change is written to the ledger as an admin adjustment.

@@ -5,7 +5,15 @@ import {
   type Service,
   serviceMessages,
 } from "@contracts/services.ts";
-import { Button, Card, Dialog, queryKeys, TextField, toast } from "@hosting-portal/shared-ui";
+import {
+  Button,
+  Card,
+  Dialog,
+  parseForm,
+  queryKeys,
+  TextField,
+  toast,
+} from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -65,11 +73,8 @@ export function ServiceControls({ service }: { service: Service }) {
     e.preventDefault();
     const password = String(new FormData(e.currentTarget).get("password") ?? "");
     if (password === "") return cancelPassword();
-    const parsed = ResetPasswordBody.safeParse({ password });
-    if (!parsed.success) {
-      toast.error("Validation Error", parsed.error.issues[0]?.message ?? "Invalid password");
-      return;
-    }
+    const parsed = parseForm(ResetPasswordBody, { password });
+    if (!parsed.success) return;
     run("reset-password", parsed.data.password);
   };
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from "@contracts/errors.ts";
 import { serviceMessages } from "@contracts/services.ts";
 import { ApiError, toast } from "@hosting-portal/shared-ui";
 
@@ -11,16 +12,16 @@ export function reportServiceError(err: unknown): { leave: boolean } {
     return { leave: false };
   }
   switch (err.code) {
-    case "not_found":
+    case ErrorCode.notFound:
       toast.error(serviceMessages.notFound);
       return { leave: true };
-    case "service_suspended":
+    case ErrorCode.serviceSuspended:
       toast.error(serviceMessages.suspendedTitle, serviceMessages.suspended);
       return { leave: true };
-    case "service_not_controllable":
+    case ErrorCode.serviceNotControllable:
       toast.error(serviceMessages.notAvailableTitle, serviceMessages.notAvailable);
       return { leave: false };
-    case "validation_error":
+    case ErrorCode.validation:
       toast.error("Validation Error", err.message);
       return { leave: false };
     default:

@@ -1,4 +1,5 @@
 import type { ProductType } from "@contracts/common.ts";
+import { ErrorCode } from "@contracts/errors.ts";
 import { ORDER_PERIOD_DAYS, type Product, ShopMessages } from "@contracts/shop.ts";
 import {
   ApiError,
@@ -48,7 +49,7 @@ export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
         onError: (error) => {
           // A network failure keeps the key: confirming again cannot buy twice.
           if (!(error instanceof ApiError) || !error.retryable) key.current = newIdempotencyKey();
-          if (error instanceof ApiError && error.code === "insufficient_credits") {
+          if (error instanceof ApiError && error.code === ErrorCode.insufficientCredits) {
             toast.error(
               ShopMessages.insufficientCreditsTitle,
               ShopMessages.insufficientCreditsOrder,

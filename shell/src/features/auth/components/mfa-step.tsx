@@ -1,46 +1,19 @@
 import { Session } from "@contracts/auth.ts";
 import { Challenge, CodeForm, type Factor, FactorList } from "@contracts/factors.ts";
 import {
-  ApiError,
+  api,
   Button,
   Card,
   Form,
-  fieldErrors,
+  formValues,
   Skeleton,
   TextField,
   toast,
+  useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { startAuthentication } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
 import * as styles from "./auth-layout.css";
-
-/**
- * The pending aal1 session is not in the session store (the API refuses it everywhere else), so
- * these calls carry its token themselves instead of going through `api`.
- */
-async function call<T>(
-  token: string,
-  path: string,
-  body: unknown,
-  schema: { parse(v: unknown): T },
-  method = "POST",
-): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (cause) {
-    throw ApiError.network(cause);
-  }
-  if (!res.ok) throw await ApiError.fromResponse(res);
-  return schema.parse(await res.json());
-}
 
 // ApiError carries the API's message; a WebAuthn DOMException (cancelled, timed out) its own.
 const message = (err: unknown) => (err instanceof Error ? err.message : "Verification failed");
@@ -53,31 +26,30 @@ export interface MfaStepProps {
 
 /** Issue 8: the sign-in second step, for a user with a verified TOTP factor or passkey. */
 export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
-  const token = pending.access_token;
+  // The pending aal1 session is not in the session store (the API refuses it everywhere but
+  // these factor calls), so they carry its token themselves.
+  const bearer = pending.access_token;
   const [factors, setFactors] = useState<Factor[] | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors();
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
-    call(token, "/api/auth/factors", undefined, FactorList, "GET")
+    api
+      .get("/api/auth/factors", FactorList, { bearer })
       .then((list) => setFactors(list.factors.filter((f) => f.status === "verified")))
       .catch((err) => {
         toast.error("Error", message(err));
         onCancel();
       });
-  }, [token, onCancel]);
+  }, [bearer, onCancel]);
 
   const verify = async (factor: Factor, proof: (c: Challenge) => Promise<object>) => {
     setBusy(factor.id);
     try {
-      const challenge = await call(
-        token,
-        `/api/auth/factors/${factor.id}/challenge`,
-        undefined,
-        Challenge,
-      );
+      const factorPath = `/api/auth/factors/${factor.id}`;
+      const challenge = await api.post(`${factorPath}/challenge`, undefined, Challenge, { bearer });
       const body = { challenge_id: challenge.id, ...(await proof(challenge)) };
-      onVerified(await call(token, `/api/auth/factors/${factor.id}/verify`, body, Session));
+      onVerified(await api.post(`${factorPath}/verify`, body, Session, { bearer }));
     } catch (err) {
       toast.error("Error", message(err));
     } finally {
@@ -91,15 +63,8 @@ export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
   const onSubmitCode = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!totp) return;
-    const parsed = CodeForm.safeParse({
-      code: String(new FormData(e.currentTarget).get("code") ?? ""),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast.error("Validation Error", parsed.error.issues[0]?.message);
-      return;
-    }
-    setErrors({});
+    const parsed = form.validate(CodeForm, formValues(e.currentTarget));
+    if (!parsed.success) return;
     void verify(totp, async () => ({ code: parsed.data.code }));
   };
 
@@ -124,7 +89,7 @@ export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
       </div>
       {factors === null && <Skeleton height="80px" />}
       {totp && (
-        <Form onSubmit={onSubmitCode} validationErrors={errors} validationBehavior="aria">
+        <Form onSubmit={onSubmitCode} validationErrors={form.errors} validationBehavior="aria">
           <TextField
             label="Authentication code"
             name="code"

@@ -4,11 +4,12 @@ import {
   Button,
   Card,
   Form,
-  fieldErrors,
+  formValues,
   Link,
   session,
   TextField,
   toast,
+  useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -16,24 +17,13 @@ import * as styles from "./auth-layout.css";
 
 export default function RegisterPage() {
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors();
   const [pending, setPending] = useState(false);
 
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const parsed = RegisterForm.safeParse({
-      username: String(data.get("username") ?? ""),
-      email: String(data.get("email") ?? ""),
-      password: String(data.get("password") ?? ""),
-      confirmPassword: String(data.get("confirmPassword") ?? ""),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast.error("Validation Error", parsed.error.issues[0]?.message);
-      return;
-    }
-    setErrors({});
+    const parsed = form.validate(RegisterForm, formValues(e.currentTarget));
+    if (!parsed.success) return;
     setPending(true);
     try {
       const { username, email, password } = parsed.data;
@@ -56,7 +46,7 @@ export default function RegisterPage() {
         <h1 className={styles.title}>Create an account</h1>
         <p className={styles.subtitle}>Order VPS and dedicated servers in minutes.</p>
       </div>
-      <Form onSubmit={onSubmit} validationErrors={errors} validationBehavior="aria">
+      <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
         <TextField label="Username" name="username" autoComplete="username" autoFocus />
         <TextField label="Email" name="email" type="email" autoComplete="email" />
         <TextField label="Password" name="password" type="password" autoComplete="new-password" />

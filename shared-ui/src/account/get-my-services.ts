@@ -1,7 +1,7 @@
 import { ServiceList } from "@contracts/services.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { queryKeys } from "../query/query-keys";
-import { api } from "./client";
+import { api } from "../session/session-api";
 
 export const getMyServices = (signal?: AbortSignal) =>
   api.get("/api/services", ServiceList, { signal });

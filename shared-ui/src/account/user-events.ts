@@ -1,9 +1,11 @@
 import { DataChangedEvent, type Profile, ProfileChangedEvent } from "@contracts/account.ts";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { type EventSourceMessage, EventSourceParserStream } from "eventsource-parser/stream";
 import { useEffect } from "react";
+import { ApiError } from "../api/api-error";
 import { queryClient as defaultClient } from "../query/query-client";
 import { queryKeys } from "../query/query-keys";
-import { session } from "../session/session-store";
+import { api } from "../session/session-api";
 import { useSession } from "../session/use-session";
 
 const MAX_BACKOFF_MS = 30_000;
@@ -78,35 +80,24 @@ async function rereadFollowed(client: QueryClient): Promise<void> {
   await Promise.all(keys.map((queryKey) => reread(client, queryKey)));
 }
 
-/** Splits a text/event-stream into events (https://html.spec.whatwg.org/#event-stream-interpretation). */
-export function parseSseChunk(buffer: string): {
-  events: { event: string; data: string }[];
-  rest: string;
-} {
-  const events: { event: string; data: string }[] = [];
-  const blocks = buffer.split(/\r?\n\r?\n/);
-  const rest = blocks.pop() ?? "";
-  for (const block of blocks) {
-    let event = "message";
-    const data: string[] = [];
-    for (const line of block.split(/\r?\n/)) {
-      if (line.startsWith(":")) continue;
-      const idx = line.indexOf(":");
-      const field = idx === -1 ? line : line.slice(0, idx);
-      const value = idx === -1 ? "" : line.slice(idx + 1).replace(/^ /, "");
-      if (field === "event") event = value;
-      else if (field === "data") data.push(value);
-    }
-    if (data.length) events.push({ event, data: data.join("\n") });
+/** What a message of the stream means for the cache; a malformed one is skipped (the next carries the full state). */
+function applyEvent(client: QueryClient, message: EventSourceMessage): void {
+  try {
+    if (message.event === "ready") void rereadFollowed(client);
+    else if (message.event === "profile") void applyProfileEvent(client, JSON.parse(message.data));
+    else if (message.event === "changed")
+      void applyDataChangedEvent(client, JSON.parse(message.data));
+  } catch {
+    // Not JSON: skipped, see above.
   }
-  return { events, rest };
 }
 
 /**
  * Follows GET /api/events: `profile` events go into the profile query, so the balance in the top
  * bar changes live; `changed` events refetch the caller's services or orders; `ready` rereads
- * all of them. fetch() rather than EventSource because EventSource cannot send the Authorization
- * header. Reconnects with exponential backoff until `signal` aborts.
+ * all of them. Through the API client rather than EventSource, which cannot send the
+ * Authorization header; eventsource-parser reads the text/event-stream. Reconnects with
+ * exponential backoff until `signal` aborts, and stops when no one is signed in.
  */
 export async function followUserEvents(
   signal: AbortSignal,
@@ -115,37 +106,27 @@ export async function followUserEvents(
   let attempt = 0;
   while (!signal.aborted) {
     try {
-      const token = await session.getAccessToken();
-      if (!token) return;
-      const res = await fetch("/api/events", {
-        headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+      const res = await api.send("/api/events", {
+        headers: { accept: "text/event-stream" },
         cache: "no-store",
         signal,
       });
-      if (res.status === 401) await session.refresh();
-      if (res.ok && res.body) {
+      if (res.body) {
         attempt = 0;
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = "";
+        const reader = res.body
+          .pipeThrough(new TextDecoderStream())
+          .pipeThrough(new EventSourceParserStream())
+          .getReader();
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          const parsed = parseSseChunk(buffer + value);
-          buffer = parsed.rest;
-          for (const ev of parsed.events) {
-            try {
-              if (ev.event === "ready") void rereadFollowed(client);
-              else if (ev.event === "profile") void applyProfileEvent(client, JSON.parse(ev.data));
-              else if (ev.event === "changed")
-                void applyDataChangedEvent(client, JSON.parse(ev.data));
-            } catch {
-              // A malformed event is skipped; the next one carries the full state again.
-            }
-          }
+          applyEvent(client, value);
         }
       }
-    } catch {
+    } catch (err) {
       if (signal.aborted) return;
+      // Refused even after the client's refresh: signed out. useUserEvents starts again on sign-in.
+      if (err instanceof ApiError && err.status === 401) return;
     }
     const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) + Math.random() * 500;
     attempt += 1;

@@ -1,7 +1,7 @@
 import { Profile } from "@contracts/account.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { queryKeys } from "../query/query-keys";
-import { api } from "./client";
+import { api } from "../session/session-api";
 
 export const getProfile = (signal?: AbortSignal) =>
   api.get("/api/account/profile", Profile, { signal });

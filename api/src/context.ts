@@ -1,12 +1,12 @@
-import type { SecretBox } from "./auth/secret-box.ts";
-import type { TokenSigner } from "./auth/tokens.ts";
-import type { PayPalClient } from "./billing/paypal-client.ts";
 import type { Config } from "./config.ts";
 import type { Sql } from "./db.ts";
-import type { EventHub } from "./events/hub.ts";
-import type { ProviderClient } from "./services/provider-client.ts";
+import type { EventHub, PayPal, ProviderClient, SecretBox, TokenSigner } from "./ports.ts";
 
-/** What route factories receive: built once at start (or per test) and passed down. */
+/**
+ * What route factories receive: built once at start (or per test) and passed down. It only
+ * composes: the ports are defined in ports.ts and implemented in their domains, so no domain
+ * module is imported here and the domains can import this file without an import cycle.
+ */
 export interface Deps {
   sql: Sql;
   config: Config;
@@ -15,7 +15,7 @@ export interface Deps {
   secretBox: SecretBox;
   events: EventHub;
   /** PayPal Orders v2: the real API with credentials, else the simulator in api/sim/paypal.ts. */
-  paypal: PayPalClient;
+  paypal: PayPal;
   /** The server provider (SPEC §7): the real one, or api/sim/provider.ts when unconfigured. */
   provider: ProviderClient;
 }

@@ -13,7 +13,8 @@ const PAGE = `<!doctype html>
 <body><div id="docs"></div>
 <script src="/api/docs/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script></body></html>`;
-const INIT = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#docs" });`;
+// operationIds shown: they are the method names of clients generated from the document.
+const INIT = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#docs", displayOperationId: true });`;
 
 /** Interactive API docs served from the npm package, so they work offline too. */
 export function docsRoutes() {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { isConnectionError } from "./db.ts";
+import { isConnectionError } from "./db-health.ts";
 import { sleep, startApiProcess, startPgServer } from "./testing-process.ts";
 
 /**

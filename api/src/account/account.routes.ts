@@ -9,9 +9,11 @@ export function accountRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/profile",
     describe({
+      operationId: "getProfile",
       summary: "The caller's profile with the credits balance",
       tags: ["account"],
       response: Profile,
+      errors: [404],
     }),
     requireAuth(deps),
     async (c) => {

@@ -15,7 +15,8 @@ import {
   type TestApi,
   test,
 } from "../testing.ts";
-import { listAdminServices, listUsers } from "./admin.service.ts";
+import { listAdminServices } from "./services.service.ts";
+import { listUsers } from "./users.service.ts";
 
 /** Issue 18: keyset pagination, search and filters of the admin lists. */
 

@@ -34,11 +34,13 @@ export function authRoutes(deps: Deps) {
       .post(
         "/signup",
         describe({
+          operationId: "signUp",
           summary: "Create an account",
           tags,
+          access: "public",
           response: UserResponse,
           status: 201,
-          auth: false,
+          errors: [409, 429],
         }),
         validate("json", SignUpBody),
         async (c) => {
@@ -49,11 +51,14 @@ export function authRoutes(deps: Deps) {
       .post(
         "/sign-in",
         describe({
+          operationId: "signIn",
           summary:
             "Sign in with email and password; the refresh token is set as an HttpOnly cookie",
           tags,
+          access: "public",
+          csrf: true,
           response: Session,
-          auth: false,
+          errors: [400, 403, 429],
         }),
         sameOrigin,
         validate("json", SignInBody),
@@ -65,10 +70,13 @@ export function authRoutes(deps: Deps) {
       .post(
         "/refresh",
         describe({
+          operationId: "refreshSession",
           summary: "Exchange the refresh-token cookie for a new access token (the cookie rotates)",
           tags,
+          access: "refresh-cookie",
+          csrf: true,
           response: Session,
-          auth: false,
+          errors: [429],
         }),
         sameOrigin,
         async (c) => {
@@ -92,9 +100,11 @@ export function authRoutes(deps: Deps) {
       .post(
         "/sign-out",
         describe({
+          operationId: "signOut",
           summary: "End this session on the server and clear the cookie",
           tags,
-          auth: false,
+          access: "bearer-or-cookie",
+          csrf: true,
         }),
         sameOrigin,
         async (c) => {
@@ -116,7 +126,13 @@ export function authRoutes(deps: Deps) {
       )
       .get(
         "/user",
-        describe({ summary: "The signed-in user", tags, response: UserResponse }),
+        describe({
+          operationId: "getCurrentUser",
+          summary: "The signed-in user",
+          tags,
+          response: UserResponse,
+          errors: [404],
+        }),
         auth,
         async (c) => {
           const user = await getUser(deps.sql, c.get("auth").userId);
@@ -126,7 +142,11 @@ export function authRoutes(deps: Deps) {
       )
       .put(
         "/password",
-        describe({ summary: "Change the password; other sessions end", tags }),
+        describe({
+          operationId: "changePassword",
+          summary: "Change the password; other sessions end",
+          tags,
+        }),
         auth,
         validate("json", ChangePasswordBody),
         async (c) => {

@@ -32,8 +32,10 @@ export function factorRoutes(deps: Deps) {
     .get(
       "/",
       describe({
+        operationId: "listFactors",
         summary: "The caller's factors (verified and unverified)",
         tags,
+        access: "aal1",
         response: FactorList,
       }),
       authAal1,
@@ -42,11 +44,13 @@ export function factorRoutes(deps: Deps) {
     .post(
       "/",
       describe({
+        operationId: "enrollFactor",
         summary:
           "Enrol a factor: totp (returns secret, otpauth URI and QR code) or webauthn; phone is not available",
         tags,
         response: EnrolledFactor,
         status: 201,
+        errors: [409, 429],
       }),
       auth,
       validate("json", EnrollFactorBody),
@@ -54,7 +58,12 @@ export function factorRoutes(deps: Deps) {
     )
     .delete(
       "/:factorId",
-      describe({ summary: "Remove a factor (a verified one needs aal2)", tags }),
+      describe({
+        operationId: "deleteFactor",
+        summary: "Remove a factor (a verified one needs aal2)",
+        tags,
+        errors: [404],
+      }),
       auth,
       validate("param", FactorParams),
       async (c) => {
@@ -65,9 +74,12 @@ export function factorRoutes(deps: Deps) {
     .post(
       "/:factorId/challenge",
       describe({
+        operationId: "challengeFactor",
         summary: "Start a challenge (5 minutes); passkeys get the WebAuthn options",
         tags,
+        access: "aal1",
         response: Challenge,
+        errors: [404, 429],
       }),
       authAal1,
       validate("param", FactorParams),
@@ -77,10 +89,13 @@ export function factorRoutes(deps: Deps) {
     .post(
       "/:factorId/verify",
       describe({
+        operationId: "verifyFactor",
         summary:
           "Verify a challenge with a TOTP code or a WebAuthn response; the session becomes aal2 (new refresh cookie)",
         tags,
+        access: "aal1",
         response: Session,
+        errors: [404, 429],
       }),
       authAal1,
       validate("param", FactorParams),

@@ -1,13 +1,3 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
-import * as OTPAuth from "otpauth";
-import QRCode from "qrcode";
 import { ErrorCode } from "../../contracts/errors.ts";
 import {
   type Challenge,
@@ -20,29 +10,22 @@ import { recordAudit } from "../audit/audit.ts";
 import type { Auth, Deps } from "../context.ts";
 import type { Db } from "../db.ts";
 import { HttpError, notFound } from "../http-error.ts";
+import { invariant } from "../invariant.ts";
 import { elevateSession, issue } from "./auth.service.ts";
 import type { IssuedSession } from "./cookies.ts";
+import { type FactorRow, VerifyFailure } from "./factor-row.ts";
 import { hit } from "./rate-limit.ts";
 import { sessionCache } from "./session-cache.ts";
+import { newTotpSecret, totpEnrolment, verifyTotp } from "./totp.ts";
+import { verifyWebauthn, webauthnOptions } from "./webauthn.ts";
 
-/** RFC 6238 as every authenticator app implements it: SHA-1, 6 digits, 30 s, one step of skew. */
-const TOTP_PERIOD = 30;
-const TOTP_WINDOW = 1;
+/**
+ * Multi-factor sign-in: enrolling, challenging and verifying a user's factors. What is particular
+ * to each kind lives beside this file: totp.ts (authenticator apps) and webauthn.ts (passkeys).
+ */
+
 /** Failed verifications allowed per user per rate-limit window (10^6 codes: 5 guesses are nothing). */
 export const MAX_VERIFY_FAILURES = 5;
-const DEFAULT_ISSUER = "Hosting Portal";
-
-type FactorRow = {
-  id: string;
-  user_id: string;
-  factor_type: Factor["factor_type"];
-  friendly_name: string;
-  status: Factor["status"];
-  totp_secret: string | null;
-  last_used_step: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
 
 const toFactor = (r: FactorRow): Factor => ({
   id: r.id,
@@ -56,26 +39,6 @@ const toFactor = (r: FactorRow): Factor => ({
 const mfaRequired = () => new HttpError(403, ErrorCode.mfaRequired, factorMessages.mfaRequired);
 const factorNotFound = () => notFound(factorMessages.factorNotFound);
 
-function totpFor(secret: string, label: string, issuer: string) {
-  return new OTPAuth.TOTP({
-    issuer,
-    label,
-    algorithm: "SHA1",
-    digits: 6,
-    period: TOTP_PERIOD,
-    secret: OTPAuth.Secret.fromBase32(secret),
-  });
-}
-
-function relyingParty(deps: Pick<Deps, "config">) {
-  const origin = deps.config.WEBAUTHN_ORIGIN ?? new URL(deps.config.PUBLIC_URL).origin;
-  return {
-    origin,
-    rpID: deps.config.WEBAUTHN_RP_ID ?? new URL(origin).hostname,
-    rpName: deps.config.WEBAUTHN_RP_NAME,
-  };
-}
-
 export async function listFactors(sql: Db, userId: string): Promise<Factor[]> {
   const rows = await sql<FactorRow[]>`
     select * from mfa_factors where user_id = ${userId} order by created_at, id`;
@@ -83,9 +46,10 @@ export async function listFactors(sql: Db, userId: string): Promise<Factor[]> {
 }
 
 async function hasVerifiedFactor(sql: Db, userId: string): Promise<boolean> {
-  const [row] = await sql<{ yes: boolean }[]>`
+  const [row] = await sql<[{ yes: boolean }?]>`
     select exists (select 1 from mfa_factors where user_id = ${userId} and status = 'verified') as yes`;
-  return row!.yes;
+  invariant(row, "a select without from returns one row");
+  return row.yes;
 }
 
 /**
@@ -109,7 +73,7 @@ export async function enrollFactor(
       windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
   ]);
-  const secret = body.factor_type === "totp" ? new OTPAuth.Secret({ size: 20 }).base32 : null;
+  const secret = body.factor_type === "totp" ? newTotpSecret() : null;
   const sealed = secret ? await deps.secretBox.seal(secret, auth.userId) : null;
   try {
     return await deps.sql.begin(async (tx) => {
@@ -117,31 +81,25 @@ export async function enrollFactor(
       // An abandoned enrolment under the same name is replaced rather than blocking the name.
       await tx`delete from mfa_factors
         where user_id = ${auth.userId} and status = 'unverified' and lower(friendly_name) = lower(${body.friendly_name})`;
-      const [row] = await tx<(FactorRow & { email: string })[]>`
+      const [row] = await tx<[(FactorRow & { email: string })?]>`
         insert into mfa_factors (user_id, factor_type, friendly_name, totp_secret)
         values (${auth.userId}, ${body.factor_type}, ${body.friendly_name}, ${sealed})
         returning *, (select email from profiles where id = ${auth.userId}) as email`;
+      invariant(row, "factor inserted");
       await recordAudit(tx, {
         actorId: auth.userId,
         action: "mfa.factor.enroll",
         entity: "mfa_factor",
-        entityId: row!.id,
-        after: { factor_type: row!.factor_type, friendly_name: row!.friendly_name },
+        entityId: row.id,
+        after: { factor_type: row.factor_type, friendly_name: row.friendly_name },
       });
       const enrolled: EnrolledFactor = {
-        id: row!.id,
-        factor_type: row!.factor_type,
-        friendly_name: row!.friendly_name,
-        status: row!.status,
+        id: row.id,
+        factor_type: row.factor_type,
+        friendly_name: row.friendly_name,
+        status: row.status,
       };
-      if (secret) {
-        const uri = totpFor(secret, row!.email, body.issuer ?? DEFAULT_ISSUER).toString();
-        enrolled.totp = {
-          secret,
-          uri,
-          qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 220 }),
-        };
-      }
+      if (secret) enrolled.totp = await totpEnrolment(secret, row.email, body.issuer);
       return enrolled;
     });
   } catch (e) {
@@ -160,12 +118,10 @@ async function ownFactor(
   lock = false,
 ): Promise<FactorRow> {
   const [row] = lock
-    ? await sql<
-        FactorRow[]
-      >`select * from mfa_factors where id = ${factorId} and user_id = ${userId} for update`
-    : await sql<
-        FactorRow[]
-      >`select * from mfa_factors where id = ${factorId} and user_id = ${userId}`;
+    ? await sql<[FactorRow?]>`
+        select * from mfa_factors where id = ${factorId} and user_id = ${userId} for update`
+    : await sql<[FactorRow?]>`
+        select * from mfa_factors where id = ${factorId} and user_id = ${userId}`;
   if (!row) throw factorNotFound();
   return row;
 }
@@ -207,50 +163,18 @@ export async function challengeFactor(
   const factor = await ownFactor(deps.sql, auth.userId, factorId);
   let webauthn: Challenge["webauthn"];
   if (factor.factor_type === "webauthn") {
-    const rp = relyingParty(deps);
-    if (factor.status === "unverified") {
-      const [user] = await deps.sql<{ email: string; username: string }[]>`
-        select email, username from profiles where id = ${auth.userId}`;
-      const others = await deps.sql<{ id: string; transports: string[] }[]>`
-        select c.id, c.transports from webauthn_credentials c
-        join mfa_factors f on f.id = c.factor_id where f.user_id = ${auth.userId}`;
-      const options = await generateRegistrationOptions({
-        rpName: rp.rpName,
-        rpID: rp.rpID,
-        userName: user!.email,
-        userDisplayName: user!.username,
-        userID: new TextEncoder().encode(auth.userId),
-        attestationType: "none",
-        excludeCredentials: others.map((c) => ({ id: c.id, transports: c.transports })),
-        authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
-      });
-      webauthn = {
-        type: "create",
-        credential_options: options as unknown as Record<string, unknown>,
-      };
-    } else {
-      const creds = await deps.sql<{ id: string; transports: string[] }[]>`
-        select id, transports from webauthn_credentials where factor_id = ${factor.id}`;
-      const options = await generateAuthenticationOptions({
-        rpID: rp.rpID,
-        allowCredentials: creds.map((c) => ({ id: c.id, transports: c.transports as never })),
-        userVerification: "preferred",
-      });
-      webauthn = {
-        type: "request",
-        credential_options: options as unknown as Record<string, unknown>,
-      };
-    }
+    webauthn = await webauthnOptions(deps, auth.userId, factor);
   }
   const challenge = webauthn?.credential_options.challenge as string | undefined;
-  const [row] = await deps.sql<{ id: string; expires_at: Date }[]>`
+  const [row] = await deps.sql<[{ id: string; expires_at: Date }?]>`
     insert into mfa_challenges (factor_id, session_id, webauthn_challenge, webauthn_kind)
     values (${factor.id}, ${auth.sessionId}, ${challenge ?? null}, ${webauthn?.type ?? null})
     returning id, expires_at`;
+  invariant(row, "challenge inserted");
   return {
-    id: row!.id,
+    id: row.id,
     factor_type: factor.factor_type,
-    expires_at: Math.floor(row!.expires_at.getTime() / 1000),
+    expires_at: Math.floor(row.expires_at.getTime() / 1000),
     ...(webauthn ? { webauthn } : {}),
   };
 }
@@ -271,8 +195,6 @@ async function countAttempt(deps: Deps, userId: string): Promise<void> {
   ]);
 }
 
-class VerifyFailure extends Error {}
-
 /**
  * Verifies a challenge with a TOTP code or a WebAuthn response. Success marks the factor verified,
  * uses the challenge up, raises this session to aal2 and returns its new session pair, all in one
@@ -291,7 +213,7 @@ export async function verifyFactor(
     refreshToken = await deps.sql.begin(async (tx) => {
       const factor = await ownFactor(tx, auth.userId, factorId, true);
       const [challenge] = await tx<
-        { webauthn_challenge: string | null; webauthn_kind: string | null }[]
+        [{ webauthn_challenge: string | null; webauthn_kind: string | null }?]
       >`
         select webauthn_challenge, webauthn_kind from mfa_challenges
         where id = ${body.challenge_id} and factor_id = ${factor.id} and session_id = ${auth.sessionId}
@@ -305,10 +227,11 @@ export async function verifyFactor(
         if (body.code === undefined) {
           throw new HttpError(422, ErrorCode.validation, factorMessages.wrongFactorType);
         }
+        invariant(factor.totp_secret, "a TOTP factor has its sealed seed");
         await verifyTotp(
           tx,
           factor,
-          await deps.secretBox.open(factor.totp_secret!, factor.user_id),
+          await deps.secretBox.open(factor.totp_secret, factor.user_id),
           body.code,
         );
         method = "totp";
@@ -316,7 +239,9 @@ export async function verifyFactor(
         if (!body.webauthn || body.webauthn.type !== challenge.webauthn_kind) {
           throw new HttpError(422, ErrorCode.validation, factorMessages.wrongFactorType);
         }
-        await verifyWebauthn(deps, tx, factor, challenge.webauthn_challenge!, body.webauthn);
+        // A challenge with a WebAuthn kind was issued with its ceremony challenge.
+        invariant(challenge.webauthn_challenge, "a WebAuthn challenge has its challenge text");
+        await verifyWebauthn(deps, tx, factor, challenge.webauthn_challenge, body.webauthn);
         method = "webauthn";
       } else {
         throw new HttpError(422, ErrorCode.mfaNotAvailable, factorMessages.phoneNotAvailable);
@@ -346,81 +271,4 @@ export async function verifyFactor(
   }
   await deps.sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${failureKey(auth.userId)}`;
   return await issue(deps, auth.sessionId, refreshToken);
-}
-
-async function verifyTotp(tx: Db, factor: FactorRow, secret: string, code: string): Promise<void> {
-  const now = Date.now();
-  const delta = totpFor(secret, "", DEFAULT_ISSUER).validate({
-    token: code,
-    timestamp: now,
-    window: TOTP_WINDOW,
-  });
-  if (delta === null) throw new VerifyFailure(factorMessages.invalidCode);
-  const step = Math.floor(now / 1000 / TOTP_PERIOD) + delta;
-  // A code is accepted once: its time step must be newer than the last one this factor accepted.
-  const [updated] = await tx`
-    update mfa_factors set last_used_step = ${step}
-    where id = ${factor.id} and (last_used_step is null or last_used_step < ${step})
-    returning id`;
-  if (!updated) throw new VerifyFailure(factorMessages.codeUsed);
-}
-
-async function verifyWebauthn(
-  deps: Deps,
-  tx: Db,
-  factor: FactorRow,
-  expectedChallenge: string,
-  webauthn: NonNullable<VerifyFactorBody["webauthn"]>,
-): Promise<void> {
-  const rp = relyingParty(deps);
-  if (webauthn.type === "create") {
-    let result;
-    try {
-      result = await verifyRegistrationResponse({
-        response: webauthn.credential_response as unknown as RegistrationResponseJSON,
-        expectedChallenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.rpID,
-        requireUserVerification: false,
-      });
-    } catch {
-      throw new VerifyFailure(factorMessages.passkeyFailed);
-    }
-    if (!result.verified) throw new VerifyFailure(factorMessages.passkeyFailed);
-    const { credential } = result.registrationInfo;
-    await tx`
-      insert into webauthn_credentials (id, factor_id, public_key, counter, transports)
-      values (${credential.id}, ${factor.id}, ${credential.publicKey}, ${credential.counter},
-        ${tx.json((credential.transports ?? []) as string[])})`;
-    return;
-  }
-  const response = webauthn.credential_response as unknown as AuthenticationResponseJSON;
-  const [stored] = await tx<
-    { id: string; public_key: Uint8Array; counter: string; transports: string[] }[]
-  >`
-    select id, public_key, counter, transports from webauthn_credentials
-    where factor_id = ${factor.id} and id = ${String(response.id ?? "")}
-    for update`;
-  if (!stored) throw new VerifyFailure(factorMessages.passkeyFailed);
-  let result;
-  try {
-    result = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpID,
-      credential: {
-        id: stored.id,
-        publicKey: new Uint8Array(stored.public_key),
-        counter: Number(stored.counter),
-        transports: stored.transports as never,
-      },
-      requireUserVerification: false,
-    });
-  } catch {
-    throw new VerifyFailure(factorMessages.passkeyFailed);
-  }
-  if (!result.verified) throw new VerifyFailure(factorMessages.passkeyFailed);
-  await tx`update webauthn_credentials set counter = ${result.authenticationInfo.newCounter}, last_used_at = now()
-    where id = ${stored.id}`;
 }

@@ -2,16 +2,9 @@ import { Buffer } from "node:buffer";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
+import type { SecretBox } from "../ports.ts";
 
-/**
- * AES-256-GCM for secrets the API has to read back (TOTP seeds), so a copy of the database alone
- * does not let anyone produce a user's codes. Each value is bound to a context (the user id): a
- * sealed value copied onto another user's row does not open.
- */
-export interface SecretBox {
-  seal(plain: string, context: string): Promise<string>;
-  open(stored: string, context: string): Promise<string>;
-}
+// The SecretBox port (ports.ts): AES-256-GCM, each value bound to a context (the user id).
 
 const VERSION = "v1";
 const KEY_BYTES = 32;

@@ -2,21 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as jose from "jose";
 import type { Config } from "../config.ts";
-
-export interface AccessClaims {
-  sub: string;
-  sid: string;
-  role: "authenticated";
-  roles: string[];
-  aal: "aal1" | "aal2";
-  amr: { method: string; timestamp: number }[];
-}
-
-export interface TokenSigner {
-  sign(claims: AccessClaims): Promise<{ token: string; expiresAt: number }>;
-  verify(token: string): Promise<AccessClaims>;
-  jwks(): { keys: jose.JWK[] };
-}
+import type { AccessClaims, TokenSigner } from "../ports.ts";
 
 const ALG = "ES256";
 

@@ -15,14 +15,10 @@ import { hit } from "../auth/rate-limit.ts";
 import { clientIp } from "../client-ip.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { describe, validate } from "../openapi.ts";
-import {
-  assertSignatureHeaders,
-  captureTopUp,
-  createTopUpOrder,
-  handleWebhook,
-  listTransactions,
-  sandboxApprove,
-} from "./billing.service.ts";
+import { captureTopUp } from "./capture.service.ts";
+import { createTopUpOrder, sandboxApprove } from "./top-up.service.ts";
+import { listTransactions } from "./transactions.service.ts";
+import { assertSignatureHeaders, handleWebhook } from "./webhooks.service.ts";
 
 /** Top-ups through PayPal, the PayPal webhook and the caller's transactions (issue 4). */
 export function billingRoutes(deps: Deps) {
@@ -32,10 +28,11 @@ export function billingRoutes(deps: Deps) {
     .get(
       "/config",
       describe({
+        operationId: "getBillingConfig",
         summary: "How the page pays: PayPal buttons or the sandbox checkout",
         tags,
+        access: "public",
         response: BillingConfig,
-        auth: false,
       }),
       (c) =>
         c.json(
@@ -53,10 +50,12 @@ export function billingRoutes(deps: Deps) {
     .post(
       "/orders",
       describe({
+        operationId: "createTopUpOrder",
         summary: "Create a PayPal order for a top-up (5 to 300 EUR)",
         tags,
         response: CreateOrderResponse,
         status: 201,
+        errors: [409, 502],
       }),
       auth,
       validate("json", CreateOrderBody),
@@ -71,10 +70,13 @@ export function billingRoutes(deps: Deps) {
     .post(
       "/orders/:id/capture",
       describe({
+        operationId: "captureTopUpOrder",
         summary:
           "Capture the caller's approved PayPal order and credit it exactly once (202 while PayPal holds it PENDING)",
         tags,
         response: CaptureResponse,
+        alsoSuccess: { 202: "PayPal holds the capture PENDING: credited when it completes" },
+        errors: [402, 404, 502],
       }),
       auth,
       validate("param", OrderIdParam),
@@ -86,8 +88,10 @@ export function billingRoutes(deps: Deps) {
     .post(
       "/orders/:id/sandbox-approve",
       describe({
+        operationId: "approveSandboxOrder",
         summary: "Sandbox checkout only: approve the caller's order at the PayPal simulator",
         tags,
+        errors: [404, 502],
       }),
       auth,
       validate("param", OrderIdParam),
@@ -99,10 +103,14 @@ export function billingRoutes(deps: Deps) {
     .post(
       "/paypal/webhook",
       describe({
+        operationId: "receivePaypalWebhook",
         summary: "PayPal webhook (verified with PayPal)",
+        description:
+          "For PayPal only: the raw body is verified with PayPal (verify-webhook-signature) using the PAYPAL-TRANSMISSION-* and PAYPAL-CERT-URL headers, which are required.",
         tags,
+        access: "public",
         response: WebhookResponse,
-        auth: false,
+        errors: [400, 429, 502],
       }),
       async (c) => {
         // Cheap refusals first: no signature headers, no database or PayPal call (issue 15 b).
@@ -122,22 +130,14 @@ export function billingRoutes(deps: Deps) {
     .get(
       "/transactions",
       describe({
-        summary: "The caller's transactions, newest first",
+        operationId: "listTransactions",
+        summary: "The caller's transactions, newest first, one page at a time (next_cursor)",
         tags,
         response: TransactionsResponse,
       }),
       auth,
       validate("query", TransactionsQuery),
       async (c) =>
-        c.json(
-          {
-            transactions: await listTransactions(
-              deps.sql,
-              c.get("auth").userId,
-              c.req.valid("query").limit,
-            ),
-          },
-          200,
-        ),
+        c.json(await listTransactions(deps.sql, c.get("auth").userId, c.req.valid("query")), 200),
     );
 }

@@ -7,6 +7,7 @@ import {
 } from "../../sim/paypal.ts";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
+import type { PayPal, PayPalOrder } from "../ports.ts";
 
 /** PayPal's error body: `name`, `message` and `details[].issue` (e.g. ORDER_ALREADY_CAPTURED). */
 export class PayPalError extends Error {
@@ -35,25 +36,6 @@ export const isIndeterminate = (err: unknown): boolean =>
       err.status === 409 ||
       err.issue === "PREVIOUS_REQUEST_IN_PROGRESS"));
 
-export interface PayPalAmount {
-  currency_code: string;
-  value: string;
-}
-export interface PayPalCapture {
-  id: string;
-  status: string;
-  amount?: PayPalAmount;
-}
-export interface PayPalOrder {
-  id: string;
-  status: string;
-  purchase_units?: {
-    amount?: PayPalAmount;
-    payments?: { captures?: PayPalCapture[]; authorizations?: PayPalCapture[] };
-  }[];
-  links?: { href: string; rel: string; method?: string }[];
-}
-
 export interface PayPalClientOptions {
   baseUrl: string;
   clientId: string;
@@ -68,7 +50,7 @@ export interface PayPalClientOptions {
  * a timeout, and a timeout is reported as "unreachable", never as a failure, since PayPal may
  * have acted on it: the caller retries with the same PayPal-Request-Id.
  */
-export class PayPalClient {
+export class PayPalClient implements PayPal {
   private token: { value: string; expiresAt: number } | null = null;
   readonly mode: "paypal" | "sandbox";
   readonly clientId: string;

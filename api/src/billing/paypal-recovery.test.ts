@@ -17,7 +17,7 @@ import {
   type TestApi,
   test,
 } from "../testing.ts";
-import { reconcilePayPal } from "./billing.service.ts";
+import { reconcilePayPal } from "./reconcile.service.ts";
 
 type Who = { access_token: string; user: { id: string } };
 

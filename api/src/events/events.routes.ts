@@ -1,9 +1,13 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import { z } from "zod";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { describe } from "../openapi.ts";
-import type { UserEvent } from "./hub.ts";
+import type { UserEvent } from "../ports.ts";
+
+/** The stream as text: `event:` ready, profile or changed, `data:` JSON, `: keepalive` comments. */
+const EventStream = z.string();
 
 const KEEPALIVE_MS = 25_000;
 
@@ -11,9 +15,12 @@ export function eventRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/",
     describe({
+      operationId: "streamEvents",
       summary:
         "Server-sent events for the caller: `profile` with the profile row when it changes, `changed` with the topic (services, orders) when one of their lists changes",
       tags: ["events"],
+      response: EventStream,
+      media: "text/event-stream",
     }),
     requireAuth(deps),
     (c) => {

@@ -2,22 +2,9 @@ import type { DataChangedEvent } from "../../contracts/account.ts";
 import { sessionCache } from "../auth/session-cache.ts";
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
+import type { EventHub, ProfileChange, UserEvent } from "../ports.ts";
 
-export interface ProfileChange {
-  id: string;
-  username: string;
-  credits: string;
-}
-/** What a user's event stream carries: the profile row itself, or which of their lists changed. */
-export type UserEvent =
-  | { event: "profile"; data: ProfileChange }
-  | { event: "changed"; data: DataChangedEvent };
 type Listener = (event: UserEvent) => void;
-
-export interface EventHub {
-  subscribe(userId: string, listener: Listener): () => void;
-  close(): Promise<void>;
-}
 
 function parse<T>(channel: string, payload: string): T | undefined {
   try {

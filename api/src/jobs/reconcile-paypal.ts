@@ -1,11 +1,11 @@
-import { type ReconcileResult, reconcilePayPal } from "../billing/billing.service.ts";
+import { type ReconcileResult, reconcilePayPal } from "../billing/reconcile.service.ts";
 import type { Deps } from "../context.ts";
 
 /**
  * Issue 15: the PayPal reconciler as a periodic job. Orders left in created, pending or captured
  * (not credited) past PAYPAL_RECONCILE_AFTER_SECONDS are read back from PayPal and credited, or
  * closed, exactly once; refunds that arrived before their capture was credited are applied. The
- * logic lives in billing.service.ts beside the crediting path it shares.
+ * logic lives in billing/reconcile.service.ts, beside the crediting path it shares.
  */
 export async function reconcilePayPalJob(
   deps: Pick<Deps, "sql" | "paypal" | "config">,

@@ -1,6 +1,7 @@
 import { type ProviderSim, startProviderSim } from "../../sim/provider.ts";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
+import type { ProviderAction, ProviderClient } from "../ports.ts";
 
 /**
  * The API's client of the server provider (SPEC §7). The same code talks to the real provider and
@@ -8,13 +9,6 @@ import { log } from "../log.ts";
  *
  * Nothing here logs: the password reset body carries a root password.
  */
-export type ProviderAction = "start" | "shutdown" | "restart" | "password/reset";
-
-export interface ProviderClient {
-  /** Resolves when the provider accepted the action; throws ProviderError otherwise. */
-  call(resellerId: number, action: ProviderAction, body?: Record<string, unknown>): Promise<void>;
-}
-
 /** Why a call failed, without any request body: safe to log. */
 export class ProviderError extends Error {
   constructor(

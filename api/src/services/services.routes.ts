@@ -17,16 +17,23 @@ export function serviceRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(
       "/",
-      describe({ summary: "The caller's services", tags: ["services"], response: ServiceList }),
+      describe({
+        operationId: "listServices",
+        summary: "The caller's services",
+        tags: ["services"],
+        response: ServiceList,
+      }),
       requireAuth(deps),
       async (c) => c.json({ services: await listServices(deps.sql, c.get("auth").userId) }, 200),
     )
     .get(
       "/:id",
       describe({
+        operationId: "getService",
         summary: "One of the caller's services (404 for others', 403 when suspended)",
         tags: ["services"],
         response: Service,
+        errors: [404],
       }),
       requireAuth(deps),
       validate("param", ServiceParams),
@@ -36,9 +43,11 @@ export function serviceRoutes(deps: Deps) {
     .post(
       "/:id/actions/reset-password",
       describe({
+        operationId: "resetServicePassword",
         summary: "Sets a new root password on a VPS at the provider",
         tags: ["services"],
         response: ActionResult,
+        errors: [404, 429, 502],
       }),
       requireAuth(deps),
       validate("param", ServiceParams),
@@ -58,9 +67,11 @@ export function serviceRoutes(deps: Deps) {
     .post(
       "/:id/actions/:action",
       describe({
+        operationId: "runServiceAction",
         summary: "Starts, stops or restarts a VPS at the provider",
         tags: ["services"],
         response: ActionResult,
+        errors: [404, 429, 502],
       }),
       requireAuth(deps),
       validate("param", PowerActionParams),

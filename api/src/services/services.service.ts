@@ -11,7 +11,8 @@ import type { Deps } from "../context.ts";
 import type { Db } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { log } from "../log.ts";
-import { type ProviderAction, ProviderError } from "./provider-client.ts";
+import type { ProviderAction } from "../ports.ts";
+import { ProviderError } from "./provider-client.ts";
 
 type ServiceRow = Omit<Service, "created_at"> & { created_at: Date };
 

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/**
+ * Keyset pages of the customer's own lists (issue 18): GET /api/billing/transactions and
+ * GET /api/shop/orders answer one page and the `next_cursor` of the next one. The admin lists
+ * (contracts/admin.ts) use the same cursors.
+ */
+export const listPageMessages = {
+  cursorInvalid: "Invalid cursor: pass the next_cursor of the previous page unchanged",
+} as const;
+
+/** Rows per page when the request gives no `limit`. */
+export const PAGE_DEFAULT = 50;
+
+/** `cursor` of a list query: opaque, the `next_cursor` of the previous page. */
+export const CursorParam = z
+  .preprocess(
+    // `?cursor=` (empty) means the first page, as in the admin lists.
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .max(2000, listPageMessages.cursorInvalid)
+      .regex(/^[A-Za-z0-9_-]+$/, listPageMessages.cursorInvalid)
+      .optional(),
+  )
+  .describe("Opaque: the next_cursor of the previous page; omit for the first page");
+
+/**
+ * Pass as `cursor` for the next page; null on the last page. Defaults to null so that a web app
+ * reading an API from before pagination (no next_cursor) takes its answer as one complete page.
+ */
+export const NextCursor = z.string().nullable().default(null);

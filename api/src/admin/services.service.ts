@@ -1,0 +1,210 @@
+import type { z } from "zod";
+import {
+  type AdminService,
+  type AdminServiceList,
+  type AdminServiceQuery,
+  adminMessages,
+  type CreateServiceBody,
+} from "../../contracts/admin.ts";
+import type { ServiceStatus } from "../../contracts/common.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
+import { recordAudit } from "../audit/audit.ts";
+import type { Db, Sql, Tx } from "../db.ts";
+import { HttpError, notFound } from "../http-error.ts";
+import { invariant } from "../invariant.ts";
+import { conflict, iso, type Keyed } from "./admin-rows.ts";
+import {
+  containsPattern,
+  cursorShapes,
+  decodeCursor,
+  idPrefixRange,
+  pageSize,
+  toPage,
+} from "./list-page.ts";
+import { deleteOrderWithServices, type RemovedService } from "./orders.service.ts";
+
+type ServiceRow = Omit<AdminService, "created_at"> & { created_at: Date };
+
+const serviceColumns = (sql: Db) => sql`
+  s.id, s.user_id, p.username, p.email, s.service_type, s.service_status, s.ipv4, s.ram, s.cpu,
+  s.storage, s.reseller_id, s.order_id, s.created_at`;
+
+const toAdminService = (row: ServiceRow): AdminService => ({
+  ...row,
+  created_at: iso(row.created_at),
+});
+
+/**
+ * Newest first (id breaks ties), one page at a time (issue 18). `q` matches part of the IPv4 or of
+ * the owner's email, the reseller id (digits) or the start of the id; `type` and `status` filter.
+ * The owner match is an `= any(array(...))` on services_user_idx, so every branch of the OR is an
+ * index scan.
+ */
+export async function listAdminServices(
+  sql: Db,
+  query: AdminServiceQuery = {},
+): Promise<AdminServiceList> {
+  const limit = pageSize(query.limit);
+  const after = query.cursor
+    ? decodeCursor("services", query.cursor, cursorShapes.newestFirst)
+    : null;
+  const q = query.q;
+  const ids = q ? idPrefixRange(q) : null;
+  const reseller = q && /^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647 ? Number(q) : null;
+  const rows = await sql<(ServiceRow & Keyed)[]>`
+    select ${serviceColumns(sql)}, to_json(s.created_at) #>> '{}' as sort_at
+    from services s join profiles p on p.id = s.user_id
+    where true
+      ${after ? sql`and (s.created_at, s.id) < (${after[0]!}::text::timestamptz, ${after[1]!}::uuid)` : sql``}
+      ${query.type ? sql`and s.service_type = ${query.type}` : sql``}
+      ${query.status ? sql`and s.service_status = ${query.status}` : sql``}
+      ${
+        q
+          ? sql`and (s.ipv4 ilike ${containsPattern(q)}
+          or s.user_id = any(array(select id from profiles where email ilike ${containsPattern(q)}))
+          ${reseller !== null ? sql`or s.reseller_id = ${reseller}` : sql``}
+          ${ids ? sql`or s.id between ${ids[0]}::uuid and ${ids[1]}::uuid` : sql``})`
+          : sql``
+      }
+    order by s.created_at desc, s.id desc
+    limit ${limit + 1}`;
+  const { page, next_cursor } = toPage(rows, limit, "services", (r) => [r.sort_at, r.id]);
+  return { services: page.map(({ sort_at: _k, ...r }) => toAdminService(r)), next_cursor };
+}
+
+/** A service this transaction has just locked or written: there is one. */
+async function readAdminService(sql: Db, id: string): Promise<AdminService> {
+  const [row] = await sql<[ServiceRow?]>`
+    select ${serviceColumns(sql)} from services s join profiles p on p.id = s.user_id where s.id = ${id}`;
+  invariant(row, `service ${id} read back`);
+  return toAdminService(row);
+}
+
+const serviceSnapshot = (s: AdminService) => {
+  const { username: _u, email: _e, ...rest } = s;
+  return rest;
+};
+
+export async function createService(
+  sql: Sql,
+  adminId: string,
+  body: z.output<typeof CreateServiceBody>,
+): Promise<AdminService> {
+  return await sql.begin(async (tx) => {
+    const [owner] = await tx<
+      [object?]
+    >`select 1 from profiles where id = ${body.user_id} for share`;
+    if (!owner) throw new HttpError(422, ErrorCode.validation, adminMessages.userNotFound);
+    const [row] = await tx<[{ id: string }?]>`
+      insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id)
+      values (${body.user_id}, ${body.service_type}, 'active', ${body.ipv4}, ${body.ram}, ${body.cpu},
+        ${body.storage}, ${body.reseller_id})
+      returning id`;
+    invariant(row, "service inserted");
+    const service = await readAdminService(tx, row.id);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "admin.service.create",
+      entity: "service",
+      entityId: service.id,
+      after: serviceSnapshot(service),
+    });
+    return service;
+  });
+}
+
+async function lockService(tx: Tx, id: string) {
+  const [row] = await tx<
+    [{ id: string; user_id: string; service_status: ServiceStatus; order_id: string | null }?]
+  >`
+    select id, user_id, service_status, order_id from services where id = ${id} for update`;
+  if (!row) throw notFound(adminMessages.serviceNotFound);
+  return row;
+}
+
+export async function setServiceStatus(
+  sql: Sql,
+  adminId: string,
+  id: string,
+  status: ServiceStatus,
+): Promise<AdminService> {
+  return await sql.begin(async (tx) => {
+    const before = await lockService(tx, id);
+    await tx`update services set service_status = ${status} where id = ${id}`;
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: status === "active" ? "admin.service.activate" : "admin.service.suspend",
+      entity: "service",
+      entityId: id,
+      before: { service_status: before.service_status },
+      after: { service_status: status },
+    });
+    return await readAdminService(tx, id);
+  });
+}
+
+/**
+ * SPEC §4: a service can be linked to an order of the same user, unless it is linked to another
+ * order already (unlink first). The order row is locked so it cannot vanish mid-link.
+ */
+export async function linkService(
+  sql: Sql,
+  adminId: string,
+  id: string,
+  orderId: string | null,
+): Promise<AdminService> {
+  return await sql.begin(async (tx) => {
+    const service = await lockService(tx, id);
+    if (orderId !== null) {
+      const [order] = await tx<[{ user_id: string }?]>`
+        select user_id from orders where id = ${orderId} for share`;
+      if (!order) throw notFound(adminMessages.orderNotFound);
+      if (order.user_id !== service.user_id) throw conflict(adminMessages.otherUsersOrder);
+      if (service.order_id !== null && service.order_id !== orderId)
+        throw conflict(adminMessages.linkedElsewhere);
+    }
+    await tx`update services set order_id = ${orderId} where id = ${id}`;
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: orderId === null ? "admin.service.unlink" : "admin.service.link",
+      entity: "service",
+      entityId: id,
+      before: { order_id: service.order_id },
+      after: { order_id: orderId },
+    });
+    return await readAdminService(tx, id);
+  });
+}
+
+/**
+ * SPEC §4: removing a service also deletes its linked order — and with it, by the same rule, any
+ * other service linked to that order. One transaction; the audit row lists everything removed.
+ */
+export async function removeService(
+  sql: Sql,
+  adminId: string,
+  id: string,
+): Promise<{ deleted_order_id: string | null }> {
+  return await sql.begin(async (tx) => {
+    const service = await lockService(tx, id);
+    let deleted: RemovedService[];
+    let order: Record<string, unknown> | null = null;
+    if (service.order_id) {
+      const removed = await deleteOrderWithServices(tx, service.order_id);
+      order = removed.order ?? null;
+      deleted = removed.services;
+    } else {
+      deleted = await tx<RemovedService[]>`
+        delete from services where id = ${id} returning id, user_id, service_type, ipv4, reseller_id`;
+    }
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "admin.service.remove",
+      entity: "service",
+      entityId: id,
+      before: { services: deleted, order },
+      after: null,
+    });
+    return { deleted_order_id: service.order_id };
+  });
+}

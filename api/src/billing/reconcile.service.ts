@@ -1,0 +1,154 @@
+import { recordAudit } from "../audit/audit.ts";
+import type { Deps } from "../context.ts";
+import type { Sql } from "../db.ts";
+import { log } from "../log.ts";
+import type { PayPalOrder } from "../ports.ts";
+import { captureOrReadBack, newCaptureRequestId } from "./capture.service.ts";
+import { firstCapture, settle } from "./credit.service.ts";
+import { PayPalError } from "./paypal-client.ts";
+import { applyWaitingRefunds } from "./refunds.service.ts";
+import { hasBalanceRoom, type OrderRow } from "./top-up.service.ts";
+
+// The PayPal reconciler.
+
+export interface ReconcileResult {
+  checked: number;
+  credited: number;
+  pending: number;
+  closed: number;
+  failed: number;
+  unknown: number;
+  refunds_applied: number;
+}
+
+/** Orders neither approved nor captured after this long are given up on (PayPal expires them). */
+const GIVE_UP_AFTER_MS = 6 * 3600_000;
+/** Re-checks back off from PAYPAL_RECONCILE_AFTER_SECONDS, doubling, up to this. */
+const MAX_BACKOFF_SECONDS = 6 * 3600;
+
+/**
+ * Issue 15: orders left in created (approved and never captured, or a capture whose answer was
+ * lost), pending or captured-but-not-credited past PAYPAL_RECONCILE_AFTER_SECONDS are read back
+ * from PayPal. An approved order is captured with its own request id (a lost capture replays); a
+ * completed capture is credited through creditCapture (exactly once, whatever runs at the same
+ * time); an order PayPal does not know or that was never approved is closed after a while. Several
+ * instances may run it together: each order is claimed with FOR UPDATE SKIP LOCKED and a lease.
+ * Every change is in the audit log (credits.topup with source 'reconciler', billing.paypal.*).
+ */
+export async function reconcilePayPal(
+  deps: Pick<Deps, "sql" | "paypal" | "config">,
+  limit = 50,
+): Promise<ReconcileResult> {
+  const result: ReconcileResult = {
+    checked: 0,
+    credited: 0,
+    pending: 0,
+    closed: 0,
+    failed: 0,
+    unknown: 0,
+    refunds_applied: 0,
+  };
+  const due = await deps.sql<OrderRow[]>`
+    update paypal_orders p set next_check_at = now() + interval '2 minutes', check_attempts = p.check_attempts + 1
+    from (
+      select id from paypal_orders
+      where status in ('created', 'pending', 'captured') and next_check_at <= now()
+      order by next_check_at
+      limit ${limit}
+      for update skip locked
+    ) d
+    where p.id = d.id
+    returning p.id, p.user_id, p.amount, p.currency, p.status, p.capture_request_id, p.capture_id, p.transaction_id,
+      p.created_at, p.check_attempts`;
+  for (const row of due) {
+    result.checked++;
+    const outcome = await reconcileOrder(deps as Deps, row).catch((err) => {
+      log("error", "paypal reconcile failed", { paypal_order_id: row.id, error: String(err) });
+      return "unknown" as const;
+    });
+    result[outcome]++;
+    if (outcome === "unknown" || outcome === "pending") {
+      const backoff = Math.min(
+        deps.config.PAYPAL_RECONCILE_AFTER_SECONDS * 2 ** Math.min(row.check_attempts, 16),
+        MAX_BACKOFF_SECONDS,
+      );
+      await deps.sql`
+        update paypal_orders set next_check_at = now() + make_interval(secs => ${backoff})
+        where id = ${row.id} and status in ('created', 'pending', 'captured')`;
+    }
+  }
+  result.refunds_applied = await applyWaitingRefunds(deps.sql);
+  return result;
+}
+
+async function reconcileOrder(
+  deps: Deps,
+  row: OrderRow,
+): Promise<"credited" | "pending" | "closed" | "failed" | "unknown"> {
+  let order: PayPalOrder;
+  try {
+    order = await deps.paypal.getOrder(row.id);
+  } catch (err) {
+    if (err instanceof PayPalError && err.status === 404 && row.status === "created") {
+      return await closeOrder(deps.sql, row, "unknown at PayPal");
+    }
+    return "unknown";
+  }
+  if (row.status === "created" && order.status === "APPROVED" && !firstCapture(order)) {
+    // The buyer approved and the capture never happened, or its answer was lost before PayPal acted.
+    if (!(await hasBalanceRoom(deps.sql, row.user_id, row.amount, deps.config.MAX_BALANCE_EUR))) {
+      return Date.now() - row.created_at.getTime() > GIVE_UP_AFTER_MS
+        ? await closeOrder(deps.sql, row, "balance limit")
+        : "unknown";
+    }
+    try {
+      order = await captureOrReadBack(deps, row, 2);
+    } catch (err) {
+      if (
+        err instanceof PayPalError &&
+        (err.issue === "INSTRUMENT_DECLINED" || err.issue === "PAYER_ACTION_REQUIRED")
+      ) {
+        await newCaptureRequestId(deps.sql, row);
+      }
+      return "unknown";
+    }
+  }
+  const settled = await settle(deps, row.id, order, null, "reconciler");
+  switch (settled.kind) {
+    case "credited":
+      return "credited";
+    case "pending":
+      return "pending";
+    case "failed":
+      return "failed";
+    case "not_captured": {
+      const stale = Date.now() - row.created_at.getTime() > GIVE_UP_AFTER_MS;
+      if (
+        order.status === "VOIDED" ||
+        (stale && order.status !== "APPROVED" && order.status !== "COMPLETED")
+      ) {
+        return await closeOrder(deps.sql, row, `PayPal order ${order.status}`);
+      }
+      return "unknown";
+    }
+    default:
+      return "unknown";
+  }
+}
+
+async function closeOrder(sql: Sql, row: OrderRow, reason: string): Promise<"closed" | "unknown"> {
+  const closed = await sql.begin(async (tx) => {
+    const [order] = await tx`
+      update paypal_orders set status = 'closed' where id = ${row.id} and status = 'created' returning id`;
+    if (!order) return false;
+    await recordAudit(tx, {
+      actorId: null,
+      action: "billing.paypal.order_closed",
+      entity: "profile",
+      entityId: row.user_id,
+      after: { paypal_order_id: row.id, amount: row.amount, reason, source: "reconciler" },
+    });
+    return true;
+  });
+  return closed ? "closed" : "unknown";
+}

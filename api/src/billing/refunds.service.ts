@@ -1,0 +1,134 @@
+import { recordAudit } from "../audit/audit.ts";
+import type { Sql, Tx } from "../db.ts";
+import { invariant } from "../invariant.ts";
+import { log } from "../log.ts";
+import type { OrderRow } from "./top-up.service.ts";
+
+// Refunds and reversals (chargebacks) of top-ups.
+
+interface RefundFacts {
+  refundId: string;
+  captureId: string;
+  kind: "refund" | "reversal";
+  status: string;
+  amount: string;
+  currency: string;
+}
+
+/**
+ * Records a refund or reversal (chargeback) by PayPal's refund id, whatever its status; a later
+ * event for the same refund updates the status until it has been applied. Then applies it.
+ * Returns whether the capture is one of this portal's top-ups.
+ */
+export async function recordRefund(sql: Sql, r: RefundFacts): Promise<boolean> {
+  await sql`
+    insert into paypal_refunds (id, capture_id, kind, status, amount, currency)
+    values (${r.refundId}, ${r.captureId}, ${r.kind}, ${r.status}, ${r.amount}, ${r.currency})
+    on conflict (id) do update set status = excluded.status, updated_at = now()
+    where paypal_refunds.applied_at is null`;
+  const known = await sql.begin(async (tx) => {
+    const [order] = await tx`select 1 from paypal_orders where capture_id = ${r.captureId}`;
+    if (order) await applyRefunds(tx, r.captureId);
+    return !!order;
+  });
+  return known;
+}
+
+/**
+ * Debits every COMPLETED, not yet applied refund or reversal of a credited capture, each once,
+ * never more in total than the top-up itself. The balance floors at 0 (credits already spent on
+ * servers stay spent): the part not taken back is the refund's shortfall, written in the audit log
+ * for the admin. Returns the balance afterwards, or null when there was nothing to apply.
+ */
+export async function applyRefunds(tx: Tx, captureId: string): Promise<string | null> {
+  const [order] = await tx<[OrderRow?]>`
+    select id, user_id, amount, currency, status, transaction_id from paypal_orders
+    where capture_id = ${captureId} and status in ('completed', 'refunded', 'reversed')
+    for update`;
+  if (!order) return null;
+  const refunds = await tx<
+    { id: string; kind: "refund" | "reversal"; amount: string; currency: string }[]
+  >`
+    select id, kind, amount, currency from paypal_refunds
+    where capture_id = ${captureId} and status = 'COMPLETED' and applied_at is null
+    order by created_at, id
+    for update`;
+  let credits: string | null = null;
+  for (const r of refunds) {
+    if (r.currency !== order.currency) {
+      log("warn", "paypal refund in another currency than its top-up", {
+        refund_id: r.id,
+        currency: r.currency,
+      });
+      continue;
+    }
+    const [take] = await tx<[{ take: string }?]>`
+      select least(${r.amount}::numeric, ${order.amount}::numeric - coalesce(sum(debited + shortfall), 0))::numeric(12, 2)::text as take
+      from paypal_refunds where capture_id = ${captureId} and applied_at is not null`;
+    invariant(take, "an aggregate returns one row");
+    const [change] = await tx<[{ before: string; after: string; debited: string }?]>`
+      with old as (select credits from profiles where id = ${order.user_id} for update)
+      update profiles p set credits = greatest(p.credits - ${take.take}::numeric, 0)
+      from old where p.id = ${order.user_id}
+      returning old.credits as before, p.credits as after, (old.credits - p.credits)::numeric(12, 2)::text as debited`;
+    invariant(change, "the profile of a refunded top-up");
+    const [short] = await tx<[{ shortfall: string }?]>`
+      select (${take.take}::numeric - ${change.debited}::numeric)::numeric(12, 2)::text as shortfall`;
+    invariant(short, "a select without from returns one row");
+    const { shortfall } = short;
+    let transactionId: string | null = null;
+    if (change.debited !== "0.00") {
+      const [txn] = await tx<[{ id: string }?]>`
+        insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
+        values (${order.user_id}, -(${change.debited}::numeric), ${r.kind === "refund" ? "refunded" : "reversed"}, ${r.kind}, ${r.id})
+        returning id`;
+      invariant(txn, "the refund's ledger row inserted");
+      transactionId = txn.id;
+    }
+    await tx`
+      update paypal_refunds set applied_at = now(), debited = ${change.debited}, shortfall = ${shortfall},
+        transaction_id = ${transactionId}, order_id = ${order.id}, user_id = ${order.user_id}, updated_at = now()
+      where id = ${r.id}`;
+    await recordAudit(tx, {
+      actorId: null,
+      action: `credits.${r.kind}`,
+      entity: "profile",
+      entityId: order.user_id,
+      before: { credits: change.before },
+      after: {
+        credits: change.after,
+        requested: r.amount,
+        debited: change.debited,
+        // What could not be taken back because the credits were already spent: for the admin.
+        shortfall,
+        paypal_refund_id: r.id,
+        paypal_order_id: order.id,
+        paypal_capture_id: captureId,
+        transaction_id: transactionId,
+      },
+    });
+    credits = change.after;
+  }
+  if (refunds.length) {
+    // Fully refunded or reversed: the top-up itself shows as such in the customer's transactions.
+    await tx`
+      update transactions t set status = case when (
+          select kind from paypal_refunds where capture_id = ${captureId} and applied_at is not null
+          order by applied_at desc limit 1) = 'reversal' then 'reversed' else 'refunded' end
+      where t.id = ${order.transaction_id}
+        and (select coalesce(sum(debited + shortfall), 0) from paypal_refunds
+             where capture_id = ${captureId} and applied_at is not null) >= ${order.amount}::numeric`;
+  }
+  return credits;
+}
+
+/** Refunds that came before their capture was credited (a race the webhook cannot see). */
+export async function applyWaitingRefunds(sql: Sql): Promise<number> {
+  const waiting = await sql<{ capture_id: string }[]>`
+    select distinct r.capture_id from paypal_refunds r
+    join paypal_orders o on o.capture_id = r.capture_id and o.status in ('completed', 'refunded', 'reversed')
+    where r.status = 'COMPLETED' and r.applied_at is null
+    limit 100`;
+  for (const w of waiting) await sql.begin((tx) => applyRefunds(tx, w.capture_id));
+  return waiting.length;
+}

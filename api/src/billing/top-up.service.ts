@@ -1,0 +1,162 @@
+import {
+  type CreateOrderResponse,
+  CURRENCY,
+  maxBalanceMessage,
+  billingMessages as msg,
+} from "../../contracts/billing.ts";
+import { ErrorCode } from "../../contracts/errors.ts";
+import type { Deps } from "../context.ts";
+import type { Db } from "../db.ts";
+import { HttpError } from "../http-error.ts";
+import { log } from "../log.ts";
+import type { PayPalOrder } from "../ports.ts";
+import { PayPalError, PayPalUnreachable } from "./paypal-client.ts";
+
+/**
+ * Top-ups (issue 4): the PayPal order rows of this portal, the balance limit, and the first step of
+ * a top-up, creating the order. Capturing it is capture.service.ts, crediting it exactly once
+ * credit.service.ts, reading back what a lost answer left open reconcile.service.ts.
+ */
+
+type OrderStatus =
+  | "created"
+  | "pending"
+  | "captured"
+  | "completed"
+  | "failed"
+  | "closed"
+  | "refunded"
+  | "reversed";
+
+export interface OrderRow {
+  id: string;
+  user_id: string;
+  amount: string;
+  currency: string;
+  status: OrderStatus;
+  capture_request_id: string;
+  capture_id: string | null;
+  transaction_id: string | null;
+  created_at: Date;
+  check_attempts: number;
+}
+
+/** Credited: the balance holds this top-up (refunds and reversals are rows of their own). */
+export const CREDITED: OrderStatus[] = ["completed", "refunded", "reversed"];
+/** Not credited yet, and PayPal may still hold money for it: the reconciler reads these back. */
+export const UNSETTLED: OrderStatus[] = ["created", "pending", "captured"];
+
+/** Who credited a capture, recorded in the audit row. */
+export type Source = "capture" | "webhook" | "reconciler";
+
+/** A EUR amount as PayPal writes it. */
+export const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+
+export async function findOrder(sql: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await sql<[OrderRow?]>`
+    select id, user_id, amount, currency, status, capture_request_id, capture_id, transaction_id,
+      created_at, check_attempts
+    from paypal_orders where id = ${orderId}`;
+  return row;
+}
+
+/** The caller's order, or 404 for an unknown order and for another user's (no existence leak). */
+export async function ownOrder(sql: Db, orderId: string, userId: string): Promise<OrderRow> {
+  const row = await findOrder(sql, orderId);
+  if (!row || row.user_id !== userId)
+    throw new HttpError(404, ErrorCode.notFound, msg.captureFailed);
+  return row;
+}
+
+/**
+ * Issue 15 (a): a top-up (or an admin addition) that would take the balance above MAX_BALANCE_EUR
+ * is refused with a 422 before any money moves: before the PayPal order exists, and again before
+ * the capture (the balance may have grown meanwhile).
+ */
+export async function assertBalanceRoom(
+  sql: Db,
+  userId: string,
+  amount: string,
+  max: string,
+): Promise<void> {
+  const [row] = await sql<[{ over: boolean }?]>`
+    select credits + ${amount}::numeric > ${max}::numeric as over from profiles where id = ${userId}`;
+  if (row?.over) throw new HttpError(422, ErrorCode.validation, maxBalanceMessage(max));
+}
+
+export async function hasBalanceRoom(
+  sql: Db,
+  userId: string,
+  amount: string,
+  max: string,
+): Promise<boolean> {
+  try {
+    await assertBalanceRoom(sql, userId, amount, max);
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError) return false;
+    throw err;
+  }
+}
+
+/**
+ * Creates the PayPal order and records it as pending for this user. The PayPal-Request-Id is the
+ * page's request_id, so a retried create (timeout, double click) yields the same PayPal order.
+ */
+export async function createTopUpOrder(
+  deps: Deps,
+  userId: string,
+  amount: string,
+  requestId: string = crypto.randomUUID(),
+): Promise<CreateOrderResponse> {
+  await assertBalanceRoom(deps.sql, userId, amount, deps.config.MAX_BALANCE_EUR);
+  let order: PayPalOrder;
+  try {
+    order = await deps.paypal.createOrder(amount, CURRENCY, requestId);
+  } catch (err) {
+    if (!(err instanceof PayPalError || err instanceof PayPalUnreachable)) throw err;
+    log("warn", "paypal create failed", { user_id: userId, error: err.message });
+    throw new HttpError(502, ErrorCode.providerFailed, msg.orderCreationFailed);
+  }
+  if (!order.id || (order.status !== "CREATED" && order.status !== "PAYER_ACTION_REQUIRED")) {
+    throw new HttpError(502, ErrorCode.providerFailed, msg.orderCreationFailed);
+  }
+  await deps.sql`
+    insert into paypal_orders (id, user_id, amount, currency, request_id, next_check_at)
+    values (${order.id}, ${userId}, ${amount}, ${CURRENCY}, ${requestId},
+      now() + make_interval(secs => ${deps.config.PAYPAL_RECONCILE_AFTER_SECONDS}))
+    on conflict do nothing`;
+  const row = await findOrder(deps.sql, order.id);
+  // A request id replayed by someone else, or with another amount, is not this checkout.
+  if (!row || row.user_id !== userId || row.amount !== amount) {
+    throw new HttpError(409, ErrorCode.conflict, msg.initiateFailed);
+  }
+  return {
+    id: order.id,
+    status: order.status,
+    amount: row.amount,
+    currency: CURRENCY,
+    approve_url:
+      order.links?.find((l) => l.rel === "approve" || l.rel === "payer-action")?.href ?? null,
+  };
+}
+
+/** Sandbox checkout: the buyer approves their own pending order at the simulator. */
+export async function sandboxApprove(deps: Deps, userId: string, orderId: string): Promise<void> {
+  if (deps.paypal.mode !== "sandbox") throw new HttpError(404, ErrorCode.notFound, "Not found");
+  const row = await ownOrder(deps.sql, orderId, userId);
+  if (row.status !== "created") return;
+  try {
+    await deps.paypal.sandboxApprove(orderId);
+  } catch {
+    throw new HttpError(502, ErrorCode.providerFailed, msg.initiateFailed);
+  }
+}
+
+/** The balance now (0.00 for a user deleted meanwhile). */
+export async function creditsOf(sql: Db, userId: string): Promise<string> {
+  const [row] = await sql<
+    [{ credits: string }?]
+  >`select credits from profiles where id = ${userId}`;
+  return row?.credits ?? "0.00";
+}

@@ -1,0 +1,130 @@
+import { ErrorCode } from "../../contracts/errors.ts";
+import type { Deps } from "../context.ts";
+import { HttpError } from "../http-error.ts";
+import { settleCapture } from "./credit.service.ts";
+import { recordRefund } from "./refunds.service.ts";
+import { MONEY } from "./top-up.service.ts";
+
+// PayPal webhooks.
+
+const HEADER_RULES: [string, RegExp][] = [
+  ["paypal-transmission-id", /^[\w-]{1,50}$/],
+  ["paypal-transmission-time", /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/],
+  ["paypal-transmission-sig", /^[A-Za-z0-9+/=_-]{8,1000}$/],
+  ["paypal-auth-algo", /^[a-zA-Z0-9]{1,100}$/],
+  ["paypal-cert-url", /^https?:\/\/[^\s]{1,490}$/],
+];
+
+/** Issue 15 (b): a delivery without PayPal's signature headers is refused before any outbound call. */
+export function assertSignatureHeaders(headers: Headers): void {
+  for (const [name, rule] of HEADER_RULES) {
+    const value = headers.get(name);
+    if (!value || !rule.test(value)) {
+      throw new HttpError(400, ErrorCode.validation, `Missing or malformed ${name} header`);
+    }
+  }
+}
+
+// deno-lint-ignore no-explicit-any
+type WebhookEvent = { id?: string; event_type?: string; resource?: any };
+
+const REFUND_EVENTS: Record<string, "refund" | "reversal"> = {
+  "PAYMENT.CAPTURE.REFUNDED": "refund",
+  "PAYMENT.CAPTURE.REVERSED": "reversal",
+  "PAYMENT.REFUND.PENDING": "refund",
+  "PAYMENT.REFUND.FAILED": "refund",
+};
+const CAPTURE_EVENTS = new Set([
+  "PAYMENT.CAPTURE.COMPLETED",
+  "PAYMENT.CAPTURE.PENDING",
+  "PAYMENT.CAPTURE.DENIED",
+  "PAYMENT.CAPTURE.DECLINED",
+]);
+
+/**
+ * PayPal webhooks, verified by PayPal itself over the raw body as delivered. Capture events go
+ * through the same settling path as the page's capture call (a browser closed right after approval
+ * still gets its credits). Refund events, PAYMENT.CAPTURE.REVERSED included, carry a refund: its
+ * own id, status and amount, and the capture in the links entry with rel "up".
+ */
+export async function handleWebhook(
+  deps: Deps,
+  headers: Headers,
+  rawBody: string,
+): Promise<"processed" | "duplicate" | "ignored"> {
+  assertSignatureHeaders(headers);
+  let event: WebhookEvent;
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    throw new HttpError(400, ErrorCode.validation, "Invalid JSON body");
+  }
+  if (!event || typeof event !== "object" || Array.isArray(event)) {
+    throw new HttpError(400, ErrorCode.validation, "Invalid JSON body");
+  }
+  let verified: boolean;
+  try {
+    verified = await deps.paypal.verifyWebhook(headers, rawBody);
+  } catch {
+    // PayPal retries a delivery that did not get a 2xx, so an unverifiable one is retried later.
+    throw new HttpError(502, ErrorCode.providerFailed, "Webhook verification unavailable");
+  }
+  if (!verified)
+    throw new HttpError(400, ErrorCode.validation, "Webhook signature verification failed");
+  if (!event.id || !event.event_type) return "ignored";
+  const [seen] = await deps.sql`select 1 from paypal_webhook_events where id = ${event.id}`;
+  if (seen) return "duplicate";
+
+  const resource = event.resource ?? {};
+  let outcome: "processed" | "ignored" = "ignored";
+  const refundKind = REFUND_EVENTS[event.event_type];
+  if (CAPTURE_EVENTS.has(event.event_type)) {
+    const orderId = resource.supplementary_data?.related_ids?.order_id;
+    if (
+      typeof orderId === "string" &&
+      typeof resource.id === "string" &&
+      typeof resource.status === "string"
+    ) {
+      const settled = await settleCapture(
+        deps.sql,
+        deps.config.PAYPAL_RECONCILE_AFTER_SECONDS,
+        orderId,
+        { id: resource.id, status: resource.status, amount: resource.amount },
+        null,
+        "webhook",
+      );
+      outcome =
+        settled.kind === "mismatch" || settled.kind === "not_captured" ? "ignored" : "processed";
+    }
+  } else if (refundKind) {
+    const captureId = /\/captures\/([^/?#]+)$/.exec(
+      // deno-lint-ignore no-explicit-any
+      (Array.isArray(resource.links) ? resource.links : []).find((l: any) => l?.rel === "up")
+        ?.href ?? "",
+    )?.[1];
+    const value: unknown = resource.amount?.value;
+    if (
+      captureId &&
+      typeof resource.id === "string" &&
+      typeof resource.status === "string" &&
+      typeof value === "string" &&
+      MONEY.test(value) &&
+      Number(value) > 0
+    ) {
+      const known = await recordRefund(deps.sql, {
+        refundId: resource.id,
+        captureId,
+        kind: refundKind,
+        status: resource.status,
+        amount: value,
+        currency: String(resource.amount?.currency_code ?? ""),
+      });
+      outcome = known ? "processed" : "ignored";
+    }
+  }
+  await deps.sql`
+    insert into paypal_webhook_events (id, event_type, resource_id)
+    values (${event.id}, ${event.event_type}, ${typeof resource.id === "string" ? resource.id : null})
+    on conflict do nothing`;
+  return outcome;
+}

@@ -1,0 +1,79 @@
+import { ErrorCode } from "../../contracts/errors.ts";
+import type { Order } from "../../contracts/shop.ts";
+import type { Fragment, Tx } from "../db.ts";
+import { HttpError } from "../http-error.ts";
+import { invariant } from "../invariant.ts";
+
+/*
+ * Issue 19: the one money path of the shop, used by purchase() and renew() in shop.service.ts:
+ * `charge` (the conditional debit) then `settle` (the order write, its ledger row and the
+ * idempotency key's outcome), two statements inside the caller's transaction.
+ */
+
+/**
+ * The money rule of a purchase and of a renewal, in one statement: read (and lock) the priced row
+ * that `source` selects (it has a `price` column), and debit that price only if the balance covers
+ * it (a conditional update, never read-then-write). No row back: `source` found nothing. A row
+ * with `credits` null: the balance does not cover the price, nothing was debited.
+ */
+export async function charge<Source extends { price: string }>(
+  tx: Tx,
+  userId: string,
+  source: Fragment,
+): Promise<(Source & { credits: string | null; credits_before: string | null }) | undefined> {
+  const [row] = await tx<[(Source & { credits: string | null; credits_before: string | null })?]>`
+    with src as (${source}), d as (
+      update profiles set credits = profiles.credits - src.price
+      from src
+      where profiles.id = ${userId} and profiles.credits >= src.price
+      returning profiles.credits, profiles.credits + src.price as credits_before
+    )
+    select src.*, d.credits, d.credits_before from src left join d on true`;
+  return row;
+}
+
+/** A charge the balance covered, or the 402 with the operation's message. */
+export function paid<T extends { credits: string | null; credits_before: string | null }>(
+  charged: T,
+  message: string,
+): T & { credits: string; credits_before: string } {
+  const { credits, credits_before } = charged;
+  if (credits === null || credits_before === null) {
+    throw new HttpError(402, ErrorCode.insufficientCredits, message);
+  }
+  return { ...charged, credits, credits_before };
+}
+
+/** The order columns an insert or update of `orders` returns. */
+export type OrderWritten = {
+  id: string;
+  expire_date: Date;
+  status: Order["status"];
+  created_at: Date;
+};
+
+/**
+ * The rest of the money rule, in one statement: the order write (`orderWrite`, an insert or update
+ * returning the order's columns), the ledger row of the debit (none for a free product: it moves
+ * no money) and the idempotency key's outcome.
+ */
+export async function settle(
+  tx: Tx,
+  userId: string,
+  key: string,
+  ledgerRow: { amount: string; kind: "purchase" | "renewal"; reference: string },
+  orderWrite: Fragment,
+): Promise<OrderWritten> {
+  const { amount, kind, reference } = ledgerRow;
+  const [written] = await tx<[OrderWritten?]>`
+    with o as (${orderWrite}), l as (
+      insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
+      select ${userId}, -(${amount}::numeric), 'paid', ${kind}, ${reference}
+      where ${amount}::numeric > 0
+    ), k as (
+      update idempotency_keys set order_id = (select id from o) where user_id = ${userId} and key = ${key}
+    )
+    select id, expire_date, status, created_at from o`;
+  invariant(written, "the order written with its ledger row");
+  return written;
+}

@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import postgres from "postgres";
+import { startTestApi, type TestApi, test } from "../testing.ts";
+import { purchase, renew } from "./shop.service.ts";
+
+const api: TestApi = await startTestApi();
+globalThis.addEventListener("unload", () => void api.close());
+
+/**
+ * Issue 19: one money path for a purchase and a renewal (money.ts). Both move money in the same
+ * two statements, whatever else the transaction does: the conditional debit of the balance, then
+ * the order write with its ledger row and the idempotency key's outcome. Every statement holds the
+ * buyer's profile row lock a round trip longer, so the path must not grow.
+ */
+test("a purchase and a renewal move money in the same two statements", async () => {
+  const [user] = await api.sql<[{ id: string }?]>`
+    insert into profiles (username, email, credits) values ('trips', 'trips@example.com', 100)
+    returning id`;
+  const [product] = await api.sql<[{ id: string }?]>`
+    insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+    values ('Trips', 10, '2 vCores', '4 GB', '80 GB', '1 Gbit/s', 'Always-on', 'vps') returning id`;
+  assert.ok(user && product);
+  let statements: string[] = [];
+  const sql = postgres(api.databaseUrl, {
+    max: 1,
+    onnotice: () => {},
+    types: {},
+    debug: (_connection, query) => void statements.push(query),
+  });
+  /** The statements that debit the balance, write the ledger or record the key's outcome. */
+  const moneyPath = () =>
+    statements
+      .filter((q) =>
+        /update profiles set credits|insert into transactions|update idempotency_keys/.test(q),
+      )
+      .map((q) => ({
+        debit: /update profiles set credits/.test(q),
+        ledger: /insert into transactions/.test(q),
+        key: /update idempotency_keys/.test(q),
+      }));
+  const expected = [
+    { debit: true, ledger: false, key: false },
+    { debit: false, ledger: true, key: true },
+  ];
+  try {
+    const bought = await purchase(sql, user.id, product.id, "round-trips-purchase-key");
+    assert.equal(bought.credits, "90.00");
+    assert.deepEqual(moneyPath(), expected);
+
+    statements = [];
+    const renewed = await renew(sql, user.id, bought.order.id, "round-trips-renewal-key");
+    assert.equal(renewed.credits, "80.00");
+    assert.deepEqual(moneyPath(), expected);
+  } finally {
+    await sql.end();
+  }
+});

@@ -28,11 +28,13 @@ const reads = {
   services: (userId: string) => sql`
     select id, user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id, created_at
     from services where user_id = ${userId} order by created_at, id`,
+  // The first page, as api/src/billing/transactions.service.ts asks for it (limit + 1 rows).
   transactions: (userId: string) => sql`
-    select id, amount, status, kind, paypal_transaction_id, created_at
+    select id, amount, status, kind, paypal_transaction_id, created_at,
+      to_json(created_at) #>> '{}' as sort_at
     from transactions where user_id = ${userId}
-    order by created_at desc
-    limit ${50}`,
+    order by created_at desc, id desc
+    limit ${51}`,
   products: () => sql`
     select id, name, price, cpu, ram, storage, uplink, ddos_protection, product_type
     from products

@@ -156,6 +156,17 @@ async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemote
         .getEntriesByType("resource")
         .filter((e) => /\.m?js(\?|$)/.test(new URL(e.name).pathname))
         .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd })),
+      // The API reads of the load (path and query, when asked, when answered, on the
+      // navigation's clock): how many pages of a list a page asked for, and its waterfall.
+      apiRequests: performance
+        .getEntriesByType("resource")
+        .map((e) => ({ url: new URL(e.name), start: e.startTime, end: e.responseEnd }))
+        .filter((r) => r.url.pathname.startsWith("/api/"))
+        .map((r) => ({
+          path: r.url.pathname + r.url.search,
+          start: Math.round(r.start),
+          end: Math.round(r.end),
+        })),
     }));
     const next = (await context.cookies()).find((c) => c.name === session.name);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
@@ -200,7 +211,12 @@ function summarise(runs) {
     jsBytesGzip: { ...jsBytesGzip, total: sum(jsBytesGzip) },
     lcpMs: median(runs.map((r) => r.lcpMs)),
     dataVisibleMs: median(runs.map((r) => r.dataVisibleMs)),
-    runs: runs.map((r) => ({ lcpMs: r.lcpMs, dataVisibleMs: r.dataVisibleMs })),
+    apiRequests: median(runs.map((r) => r.apiRequests.length)),
+    runs: runs.map((r) => ({
+      lcpMs: r.lcpMs,
+      dataVisibleMs: r.dataVisibleMs,
+      apiRequests: r.apiRequests,
+    })),
   };
 }
 
@@ -250,6 +266,7 @@ export async function measurePages({
   pages = ["/dashboard", "/orders"],
   runs = 5,
   throttle = 4,
+  shellInitial: withShellInitial = true,
   log = () => {},
 }) {
   const targets = [["federated", baseUrl]];
@@ -291,7 +308,7 @@ export async function measurePages({
       );
     }
     const shellInitial = {};
-    for (const [name, url] of targets) {
+    for (const [name, url] of withShellInitial ? targets : []) {
       const r = await loadOnce(browser, {
         baseUrl: url,
         path: pages[0],
@@ -338,6 +355,7 @@ export function pagesTable(result) {
     }
   }
   const si = result.shellInitial;
+  if (!si.federated) return lines.join("\n");
   lines.push("");
   lines.push(
     `Shell initial JS (gzip): federated ${kb(si.federated?.gzip)}` +

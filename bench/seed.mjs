@@ -75,3 +75,87 @@ export async function checkInvariants(sql) {
     doubleCredited: doubled.n,
   };
 }
+
+export const SCALE_ADMIN_EMAIL = "scale-admin@example.com";
+const SCALE_PRODUCTS = 20;
+const EMAIL_DOMAINS = ["example.com", "mail.example", "hosting.example", "corp.example"];
+
+/**
+ * Issue 18: a hosting company of `customers` customers for the admin lists, in a handful of
+ * set-based statements (generate_series), so 100,000 customers take seconds. Each customer has a
+ * top-up and two purchases in the ledger (the balance is their sum), two orders (the second one
+ * active, expired or suspended by turns) and a service linked to each order, with its own IPv4.
+ * Customer i is `cust<i>`, email `cust<i>@<one of EMAIL_DOMAINS>`, created i seconds ago (so
+ * low numbers are on the first page), service IPv4s are 10.x.y.z counting up from 10.0.0.1.
+ * Returns what the benchmark searches for.
+ */
+export async function seedAdminScale(sql, { customers = 100_000 } = {}) {
+  const passwordHash = await hash(BENCH_PASSWORD, {
+    algorithm: 2,
+    memoryCost: 19_456,
+    timeCost: 2,
+    parallelism: 1,
+  });
+  await sql.begin(async (tx) => {
+    await tx`
+      insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+      select case when i % 2 = 0 then 'Scale VPS ' else 'Scale Dedicated ' end || i,
+        (4 + i * 1.5)::numeric(12, 2), (1 + i % 8) || ' vCores', (2 + i % 16) || ' GB',
+        (20 + i * 10) || ' GB NVMe', '1 Gbit/s', 'Always-on DDoS protection',
+        case when i % 2 = 0 then 'vps' else 'dedicated' end
+      from generate_series(1, ${SCALE_PRODUCTS}) as i`;
+    // Each customer buys products (2i) and (2i + 1) of the list; the balance is what the ledger
+    // below leaves: a 100.00 top-up minus both prices (at most 2 x 34.00).
+    await tx`
+      with p as (select array_agg(price order by name) as prices
+        from products where name like 'Scale %')
+      insert into profiles (username, email, credits, created_at)
+      select 'cust' || i, 'cust' || i || '@' || (${EMAIL_DOMAINS}::text[])[1 + i % 4],
+        100 - p.prices[1 + (2 * i) % ${SCALE_PRODUCTS}] - p.prices[1 + (2 * i + 1) % ${SCALE_PRODUCTS}],
+        now() - make_interval(secs => i)
+      from generate_series(1, ${customers}) as i, p`;
+    await tx`
+      with p as (select array_agg(id order by name) as ids from products where name like 'Scale %'),
+      c as (select id, substr(username, 5)::int as i, created_at from profiles
+        where username ~ '^cust[0-9]+$')
+      insert into orders (user_id, product_id, expire_date, status, created_at)
+      select c.id, p.ids[1 + (2 * c.i + k - 1) % ${SCALE_PRODUCTS}],
+        case when k = 1 or c.i % 3 = 0 then now() + make_interval(days => c.i % 60)
+          else now() - make_interval(days => 1 + c.i % 30) end,
+        case when k = 1 or c.i % 3 = 0 then 'active' when c.i % 3 = 1 then 'expired'
+          else 'suspended' end,
+        c.created_at + make_interval(mins => k)
+      from c cross join generate_series(1, 2) as k cross join p`;
+    await tx`
+      insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage,
+        reseller_id, order_id, created_at)
+      select o.user_id, pr.product_type,
+        case when o.status = 'active' then 'active' else 'suspended' end,
+        '10.' || (n / 65536) || '.' || (n / 256 % 256) || '.' || (n % 256),
+        pr.ram, pr.cpu, pr.storage, 100000 + n, o.id, o.created_at + interval '1 second'
+      from (select o.*, row_number() over (order by o.created_at, o.id) as n
+        from orders o join profiles c on c.id = o.user_id where c.username ~ '^cust[0-9]+$') o
+      join products pr on pr.id = o.product_id`;
+    await tx`
+      insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
+      select c.id, 100.00, 'paid', 'topup', 'SCALE-CAPTURE-' || c.username, c.created_at
+      from profiles c where c.username ~ '^cust[0-9]+$'
+      union all
+      select o.user_id, -pr.price, 'paid', 'purchase', 'ORDER-' || left(pr.id::text, 8), o.created_at
+      from orders o join products pr on pr.id = o.product_id where pr.name like 'Scale %'`;
+    const [admin] = await tx`
+      insert into profiles (username, email) values ('scaleadmin', ${SCALE_ADMIN_EMAIL})
+      returning id`;
+    await tx`insert into credentials (user_id, password_hash) values (${admin.id}, ${passwordHash})`;
+    await tx`insert into user_roles (user_id, role) values (${admin.id}, 'admin')`;
+  });
+  // What autovacuum does to a live database after bulk inserts: statistics, and the visibility
+  // map that lets counts (the products' order counts) read the index alone.
+  await sql`vacuum analyze`;
+  // Search targets from the middle of the data, far from the first page.
+  const middle = Math.floor(customers * 0.77);
+  const [target] = await sql`
+    select p.id, p.username, p.email, s.ipv4 from profiles p join services s on s.user_id = p.id
+    where p.username = ${`cust${middle}`} order by s.created_at limit 1`;
+  return { customers, target };
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money, Timestamp, Uuid } from "./common.ts";
+import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
 
 /** SPEC §5, §8 and §9: top-up bounds and every payment message, shared by the page and the API. */
 export const billingMessages = {
@@ -116,11 +117,29 @@ export const Transaction = z.object({
 });
 export type Transaction = z.infer<typeof Transaction>;
 
-export const TransactionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-});
+/** The most rows one page of transactions may hold (the limit accepted before pagination). */
+export const TRANSACTIONS_PAGE_MAX = 500;
 
-export const TransactionsResponse = z.object({ transactions: z.array(Transaction) });
+export const TransactionsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TRANSACTIONS_PAGE_MAX)
+    .default(PAGE_DEFAULT)
+    .describe(`Rows per page, 1 to ${TRANSACTIONS_PAGE_MAX} (default ${PAGE_DEFAULT})`),
+  cursor: CursorParam,
+});
+export type TransactionsQuery = z.output<typeof TransactionsQuery>;
+
+/**
+ * One page, newest first. Issue 18 added `next_cursor`: web apps built before it read the first
+ * page as the whole history (zod drops the unknown key), as they did when `limit` cut it.
+ */
+export const TransactionsResponse = z.object({
+  transactions: z.array(Transaction),
+  next_cursor: NextCursor,
+});
 export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 
 export const WebhookResponse = z.object({ status: z.enum(["processed", "duplicate", "ignored"]) });

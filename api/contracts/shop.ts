@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money, OrderStatus, ProductType, Timestamp, Uuid } from "./common.ts";
+import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
 
 /** SPEC §9: one order or renewal buys this many days. */
 export const ORDER_PERIOD_DAYS = 30;
@@ -74,7 +75,26 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
-export const OrderList = z.object({ orders: z.array(Order) });
+/** The most orders one page may hold. */
+export const ORDERS_PAGE_MAX = 200;
+
+export const OrderListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ORDERS_PAGE_MAX)
+    .default(PAGE_DEFAULT)
+    .describe(`Orders per page, 1 to ${ORDERS_PAGE_MAX} (default ${PAGE_DEFAULT})`),
+  cursor: CursorParam,
+});
+export type OrderListQuery = z.output<typeof OrderListQuery>;
+
+/**
+ * One page of the caller's orders, newest first. Issue 18 added `next_cursor`: a web app built
+ * before it reads the first page (the newest orders) as the whole list.
+ */
+export const OrderList = z.object({ orders: z.array(Order), next_cursor: NextCursor });
 export type OrderList = z.infer<typeof OrderList>;
 
 /** Answer of a purchase or renewal: the order as it now is and the caller's new balance. */

@@ -1,12 +1,15 @@
 import type { Transaction } from "@contracts/billing.ts";
+import { invalidateKeys, queryClient, queryKeys } from "@hosting-portal/shared-ui";
 import {
   apiError,
+  type MockRequest,
   mockApi,
   renderPage,
   resetPortalState,
   tableRows,
 } from "@hosting-portal/shared-ui/testing";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import TransactionsPage from "./transactions-page";
 
@@ -88,5 +91,99 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
     expect(
       screen.queryByText("No transactions found. Make your first credit purchase to get started."),
     ).toBeNull();
+  });
+
+  // Fifty rows and more of react-aria's table take seconds in jsdom on a busy machine.
+  describe("one page at a time (issue 18)", { timeout: 20_000 }, () => {
+    /** `n` transactions, newest first, each a minute older than the one before. */
+    const history = (n: number, from = 0): Transaction[] =>
+      Array.from({ length: n }, (_, i) => ({
+        ...topUp,
+        id: `00000000-0000-4000-8000-${String(from + i).padStart(12, "0")}`,
+        paypal_transaction_id: `CAP-${from + i}`,
+        created_at: new Date(Date.UTC(2026, 10, 22, 12, 0) - (from + i) * 60_000).toISOString(),
+      }));
+
+    /** Answers like the API: pages of `limit` after the cursor (here: the last id's index). */
+    const pagedApi = (rows: () => Transaction[]) => (req: MockRequest) => {
+      const limit = Number(req.url.searchParams.get("limit"));
+      const cursor = req.url.searchParams.get("cursor");
+      const all = rows();
+      const start = cursor ? all.findIndex((t) => t.id === cursor) + 1 : 0;
+      const page = all.slice(start, start + limit);
+      const more = start + limit < all.length;
+      return { transactions: page, next_cursor: more ? page[page.length - 1]!.id : null };
+    };
+
+    it("shows the first 50 and loads the next page with the cursor on 'Load more'", async () => {
+      const user = userEvent.setup();
+      const rows = history(55);
+      const net = mockApi({ "GET /api/billing/transactions": pagedApi(() => rows) });
+      await net.signIn();
+      renderPage(<TransactionsPage />, { path: "/transactions" });
+      await screen.findByRole("grid", { name: "Transactions" });
+      expect(tableRows("Transactions")).toHaveLength(50);
+
+      await user.click(screen.getByRole("button", { name: "Load more" }));
+      await waitFor(() => expect(tableRows("Transactions")).toHaveLength(55));
+      expect(net.callsTo("GET /api/billing/transactions").map((c) => c.path)).toEqual([
+        "/api/billing/transactions?limit=50",
+        `/api/billing/transactions?limit=50&cursor=${rows[49]!.id}`,
+      ]);
+      // The last page says there is nothing more.
+      expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+      expect(tableRows("Transactions").map((r) => r[4])).toEqual(
+        rows.map((t) => t.paypal_transaction_id),
+      );
+    });
+
+    it("has no 'Load more' when the API sends no next cursor (one page, or an API before paging)", async () => {
+      await openPage([renewal, topUp]);
+      await screen.findByRole("grid", { name: "Transactions" });
+      expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    });
+
+    it("a balance change refreshes every loaded page, with the new entry on top and none lost", async () => {
+      const user = userEvent.setup();
+      let rows = history(52, 1);
+      const net = mockApi({ "GET /api/billing/transactions": pagedApi(() => rows) });
+      await net.signIn();
+      renderPage(<TransactionsPage />, { path: "/transactions" });
+      await screen.findByRole("grid", { name: "Transactions" });
+      await user.click(screen.getByRole("button", { name: "Load more" }));
+      await waitFor(() => expect(tableRows("Transactions")).toHaveLength(52));
+
+      // A top-up lands (what the live stream and the payment do: invalidate account.all).
+      rows = [...history(1, 0), ...rows];
+      await invalidateKeys(queryClient, [queryKeys.account.all]);
+      await waitFor(() => expect(tableRows("Transactions")).toHaveLength(53));
+      expect(tableRows("Transactions")[0]![4]).toBe("CAP-0");
+      expect(tableRows("Transactions").map((r) => r[4])).toEqual(
+        rows.map((t) => t.paypal_transaction_id),
+      );
+    });
+
+    it("keeps the rows shown when a later page fails, and says so", async () => {
+      const user = userEvent.setup();
+      const rows = history(60);
+      const net = mockApi({
+        "GET /api/billing/transactions": (req) =>
+          req.url.searchParams.has("cursor")
+            ? apiError(
+                422,
+                "validation_error",
+                "Invalid cursor: pass the next_cursor of the previous page unchanged",
+              )
+            : pagedApi(() => rows)(req),
+      });
+      await net.signIn();
+      renderPage(<TransactionsPage />, { path: "/transactions" });
+      await screen.findByRole("grid", { name: "Transactions" });
+      await user.click(screen.getByRole("button", { name: "Load more" }));
+      expect(
+        await screen.findByText("Could not load more transactions. Please try again."),
+      ).toBeTruthy();
+      expect(tableRows("Transactions")).toHaveLength(50);
+    });
   });
 });

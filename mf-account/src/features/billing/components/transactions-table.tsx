@@ -1,6 +1,7 @@
 import { billingMessages as msg, type Transaction } from "@contracts/billing.ts";
 import {
   Badge,
+  Button,
   Cell,
   Column,
   EmptyState,
@@ -16,9 +17,13 @@ import {
 import { useTransactions } from "../api/get-transactions";
 import * as styles from "./billing.css";
 
-/** /transactions: newest first, short id, amount in EUR, status, date, payment id or N/A. */
+/**
+ * /transactions: newest first, short id, amount in EUR, status, date, payment id or N/A; one page
+ * at a time with "Load more" (issue 18), so a long history never loads at once.
+ */
 export function TransactionsTable() {
-  const { data, isPending, isError } = useTransactions();
+  const { data, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    useTransactions();
   if (isPending) {
     return (
       <div className={styles.stack} aria-busy="true">
@@ -28,49 +33,69 @@ export function TransactionsTable() {
       </div>
     );
   }
-  if (isError) return <EmptyState title="Could not load your transactions. Please try again." />;
-  if (data.transactions.length === 0) return <EmptyState title={msg.noTransactions} />;
+  // Without data the first page failed; a failed later page keeps the rows already shown.
+  if (!data) return <EmptyState title="Could not load your transactions. Please try again." />;
+  const transactions = data.pages.flatMap((page) => page.transactions);
+  if (transactions.length === 0) return <EmptyState title={msg.noTransactions} />;
   return (
-    <Table aria-label="Transactions">
-      <TableHeader>
-        <Column isRowHeader>ID</Column>
-        <Column>Amount</Column>
-        <Column>Status</Column>
-        <Column>Date</Column>
-        <Column>Payment ID</Column>
-      </TableHeader>
-      <TableBody<Transaction>
-        items={data.transactions}
-        dependencies={[]}
-        emptyText={msg.noTransactions}
-      >
-        {(t) => (
-          <Row id={t.id}>
-            <Cell>
-              <span className={styles.mono} title={t.id}>
-                {shortId(t.id)}
-              </span>
-            </Cell>
-            <Cell>
-              <span
-                className={[
-                  styles.amountCell,
-                  t.amount.startsWith("-") ? styles.negative : "",
-                ].join(" ")}
-              >
-                {formatEur(t.amount)}
-              </span>
-            </Cell>
-            <Cell>
-              <Badge status={t.status} />
-            </Cell>
-            <Cell>{formatDateTime(t.created_at)}</Cell>
-            <Cell>
-              <span className={styles.mono}>{t.paypal_transaction_id ?? "N/A"}</span>
-            </Cell>
-          </Row>
-        )}
-      </TableBody>
-    </Table>
+    <div className={styles.stack}>
+      <Table aria-label="Transactions">
+        <TableHeader>
+          <Column isRowHeader>ID</Column>
+          <Column>Amount</Column>
+          <Column>Status</Column>
+          <Column>Date</Column>
+          <Column>Payment ID</Column>
+        </TableHeader>
+        <TableBody<Transaction>
+          items={transactions}
+          dependencies={[]}
+          emptyText={msg.noTransactions}
+        >
+          {(t) => (
+            <Row id={t.id}>
+              <Cell>
+                <span className={styles.mono} title={t.id}>
+                  {shortId(t.id)}
+                </span>
+              </Cell>
+              <Cell>
+                <span
+                  className={[
+                    styles.amountCell,
+                    t.amount.startsWith("-") ? styles.negative : "",
+                  ].join(" ")}
+                >
+                  {formatEur(t.amount)}
+                </span>
+              </Cell>
+              <Cell>
+                <Badge status={t.status} />
+              </Cell>
+              <Cell>{formatDateTime(t.created_at)}</Cell>
+              <Cell>
+                <span className={styles.mono}>{t.paypal_transaction_id ?? "N/A"}</span>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      {isFetchNextPageError && (
+        <p role="alert" className={styles.hint}>
+          Could not load more transactions. Please try again.
+        </p>
+      )}
+      {hasNextPage && (
+        <div>
+          <Button
+            variant="secondary"
+            onPress={() => fetchNextPage()}
+            isPending={isFetchingNextPage}
+          >
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }

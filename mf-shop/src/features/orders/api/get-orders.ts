@@ -1,16 +1,26 @@
 import { OrderList } from "@contracts/shop.ts";
 import { api, queryKeys } from "@hosting-portal/shared-ui";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
-/** GET /api/shop/orders — the caller's orders, newest first. */
-export const getOrders = (signal?: AbortSignal) =>
-  api.get("/api/shop/orders", OrderList, { signal });
+/** Orders per page ("Load more" asks for the next one). */
+export const ORDERS_PAGE = 50;
 
+/** GET /api/shop/orders: one page of the caller's orders, newest first, after `cursor`. */
+export const getOrders = (cursor: string | null, signal?: AbortSignal) => {
+  const params = new URLSearchParams({ limit: String(ORDERS_PAGE) });
+  if (cursor) params.set("cursor", cursor);
+  return api.get(`/api/shop/orders?${params}`, OrderList, { signal });
+};
+
+// The live `orders` topic and the purchase and renewal invalidate this key: the loaded pages are
+// read again from the first, each from the new previous page's cursor, so none is lost or doubled.
 export const ordersQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.orders.mine,
-    queryFn: ({ signal }) => getOrders(signal),
-    select: (data) => data.orders,
+    queryFn: ({ pageParam, signal }) => getOrders(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    select: (data) => data.pages.flatMap((page) => page.orders),
   });
 
-export const useOrders = () => useQuery(ordersQueryOptions());
+export const useOrders = () => useInfiniteQuery(ordersQueryOptions());

@@ -17,3 +17,6 @@ export const note = style({
   color: vars.color.text,
   fontSize: vars.fontSize.sm,
 });
+
+/** Below the table: "Load more". */
+export const footer = style({ marginTop: vars.space.md });

@@ -13,6 +13,8 @@ declare module "vitest" {
     /** The portal's embedded server-provider simulator, so journeys can read its power state. */
     providerUrl: string;
     providerToken: string;
+    /** Issue 21: the portal runs without SMTP_URL, so its mail catcher saves every mail here (.eml). */
+    mailDir: string;
   }
 }
 
@@ -93,6 +95,7 @@ export default async function setup(project: TestProject) {
   project.provide("repoRoot", repoRoot);
   project.provide("providerUrl", `http://127.0.0.1:${providerPort}`);
   project.provide("providerToken", providerToken);
+  project.provide("mailDir", join(dataDir, "mails"));
 
   return async () => {
     if (child.pid && child.exitCode === null) {

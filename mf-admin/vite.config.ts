@@ -10,6 +10,7 @@ export default defineConfig(
       "./ProductsPage": "./src/pages/products-page.tsx",
       "./OrdersPage": "./src/pages/orders-page.tsx",
       "./AuditPage": "./src/pages/audit-page.tsx",
+      "./MailOutboxPage": "./src/pages/mail-outbox-page.tsx",
     },
   }),
 );

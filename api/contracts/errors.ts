@@ -41,5 +41,9 @@ export const ErrorCode = {
   /** The database (or the API itself, while stopping) is unavailable for a moment: retry later. */
   unavailable: "service_unavailable",
   internal: "internal_error",
+  /** Issue 21: a password reset link that is unknown, expired or already used. */
+  resetLinkInvalid: "reset_link_invalid",
+  /** Issue 21: an email verification link that is unknown, expired or for another address. */
+  verificationLinkInvalid: "verification_link_invalid",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -2,19 +2,25 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ErrorCode } from "../contracts/errors.ts";
 import { accountRoutes } from "./account/account.routes.ts";
+import { notificationRoutes } from "./account/notifications.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { emailVerificationRoutes } from "./auth/email-verification.routes.ts";
 import { factorRoutes } from "./auth/factors.routes.ts";
+import { passwordResetRoutes } from "./auth/password-reset.routes.ts";
 import { billingRoutes } from "./billing/billing.routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
-import { healthOf, isConnectionError } from "./db.ts";
+import { healthOf } from "./db.ts";
+import { isConnectionError } from "./db-health.ts";
 import { docsRoutes } from "./docs.ts";
 import { eventRoutes } from "./events/events.routes.ts";
 import { fromDatabaseError, HttpError } from "./http-error.ts";
 import { log } from "./log.ts";
-import { openApiDocument } from "./openapi.ts";
+import { mailOutboxRoutes } from "./mail/outbox.routes.ts";
+import { openApiHandler } from "./openapi.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { serviceRoutes } from "./services/services.routes.ts";
+import { autoRenewRoutes } from "./shop/auto-renew.routes.ts";
 import { shopRoutes } from "./shop/shop.routes.ts";
 import { staticRoutes } from "./static.ts";
 
@@ -46,20 +52,21 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   const api = new Hono<AppEnv>()
     .route("/auth", authRoutes(deps))
     .route("/auth/factors", factorRoutes(deps))
+    .route("/auth", passwordResetRoutes(deps))
+    .route("/auth", emailVerificationRoutes(deps))
     .route("/billing", billingRoutes(deps))
     .route("/shop", shopRoutes(deps))
+    .route("/shop", autoRenewRoutes(deps))
+    .route("/admin/mail-outbox", mailOutboxRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .route("/account", accountRoutes(deps))
+    .route("/account/notifications", notificationRoutes(deps))
     .route("/services", serviceRoutes(deps))
     .route("/events", eventRoutes(deps));
 
   app.route("/api", api);
   app.route("/api/docs", docsRoutes());
-  let document: unknown;
-  app.get("/api/openapi.json", (c) => {
-    document ??= openApiDocument(app, { title: "Hosting portal API", version: "1.0.0" });
-    return c.json(document);
-  });
+  app.get("/api/openapi.json", openApiHandler(app));
   app.get("/.well-known/jwks.json", (c) =>
     c.json(deps.signer.jwks(), 200, { "cache-control": "public, max-age=300" }),
   );

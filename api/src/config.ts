@@ -60,6 +60,30 @@ const EnvSchema = z.object({
   WEBAUTHN_RP_ID: z.string().optional(),
   WEBAUTHN_ORIGIN: z.url().optional(),
   WEBAUTHN_RP_NAME: z.string().default("Hosting Portal"),
+  /** Issue 21: the SMTP server mails go through (smtp:// or smtps://, user:pass@ for auth); unset = the local mail catcher. */
+  SMTP_URL: z
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://")
+    .optional(),
+  /** Issue 21: the From of every mail; default no-reply@ the host of PUBLIC_URL. */
+  MAIL_FROM: z.string().optional(),
+  /** Issue 21: where staff mails (new order waiting for a server, suspensions) go; unset = none. */
+  ADMIN_NOTIFY_EMAIL: z.email().optional(),
+  /** Issue 21: port of the local mail catcher started without SMTP_URL (0 = any free port). */
+  MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Issue 21: delivery attempts of one mail before it is marked failed (backoff doubles from 30 s). */
+  MAIL_MAX_ATTEMPTS: int(8),
+  /** Issue 21: days before an order expires on which its reminder goes, once each (comma-separated). */
+  REMINDER_DAYS: z
+    .string()
+    .regex(/^\d{1,3}(,\d{1,3})*$/, "must be whole days separated by commas, e.g. 7,3,1")
+    .default("7,3,1")
+    .transform((v) => [...new Set(v.split(",").map(Number))].sort((a, b) => b - a))
+    .refine((days) => days.every((d) => d >= 1 && d <= 365), "each day must be 1 to 365"),
+  /** Issue 21: days after expiry before the order's services are suspended; 0 = at expiry. */
+  GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(0),
+  /** Issue 21: how long before expiry auto-renew renews an order (retried each minute until then). */
+  AUTO_RENEW_HOURS_BEFORE: z.coerce.number().int().min(1).max(720).default(72),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -80,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   const config = result.data;
   config.WEBAUTHN_ORIGIN ??= new URL(config.PUBLIC_URL).origin;
   config.WEBAUTHN_RP_ID ??= new URL(config.WEBAUTHN_ORIGIN).hostname;
+  config.MAIL_FROM ??= `Hosting Portal <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
   if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_CLIENT_SECRET) {
     throw new ConfigError(
       "Invalid configuration:\n  PAYPAL_CLIENT_SECRET: required with PAYPAL_CLIENT_ID",

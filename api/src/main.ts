@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "./config.ts";
-import { isConnectionError, StartupError } from "./db.ts";
+import { StartupError } from "./db-embedded.ts";
+import { isConnectionError } from "./db-health.ts";
 import { log } from "./log.ts";
 import { DEMO_ACCOUNTS } from "./seed.ts";
 import { startServer } from "./server.ts";
@@ -62,6 +63,11 @@ if (server.db.embedded) {
   console.log("  Demo sign-ins (seeded on an empty database):");
   for (const a of DEMO_ACCOUNTS)
     console.log(`    ${a.admin ? "admin   " : "customer"}  ${a.email} / ${a.password}`);
+}
+if (server.mailDir) {
+  console.log(
+    `  Mail catcher (no SMTP_URL): every mail is saved as an .eml file in ${server.mailDir}`,
+  );
 }
 console.log("");
 

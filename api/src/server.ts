@@ -5,11 +5,14 @@ import { createSigner, loadSigningKey } from "./auth/tokens.ts";
 import { setupPayPal } from "./billing/paypal-client.ts";
 import type { Config } from "./config.ts";
 import type { Deps } from "./context.ts";
-import { type Database, isConnectionError, openDatabase, StartupError } from "./db.ts";
+import { type Database, openDatabase } from "./db.ts";
+import { StartupError } from "./db-embedded.ts";
+import { isConnectionError } from "./db-health.ts";
 import { startEventHub } from "./events/hub.ts";
 import { InputMessages } from "./http-error.ts";
 import { startJobs } from "./jobs/scheduler.ts";
 import { log } from "./log.ts";
+import { type MailDelivery, startMailDelivery } from "./mail/mail.ts";
 import { migrate } from "./migrate.ts";
 import { seedDemo } from "./seed.ts";
 import { openProvider } from "./services/provider-client.ts";
@@ -19,6 +22,8 @@ export interface Server {
   db: Database;
   deps: Deps;
   seeded: boolean;
+  /** Issue 21: the local mail catcher's folder (no SMTP_URL, jobs enabled), else null. */
+  mailDir: string | null;
   close(): Promise<void>;
 }
 
@@ -146,6 +151,21 @@ async function serve(config: Config, db: Database): Promise<Server> {
   const jobs = config.JOBS_ENABLED
     ? startJobs(db.sql, undefined, { paypal: paypal.client, config })
     : null;
+  // Issue 21: the outbox worker runs where the jobs run; SKIP LOCKED keeps replicas apart.
+  let mail: MailDelivery | null = null;
+  try {
+    mail = config.JOBS_ENABLED ? await startMailDelivery(db.sql, config) : null;
+  } catch (e) {
+    await jobs?.stop();
+    abort.abort();
+    await server.finished;
+    await Promise.allSettled([events.close(), provider.close(), paypal.close()]);
+    if (e instanceof Deno.errors.AddrInUse || (e as { code?: string }).code === "EADDRINUSE")
+      throw new StartupError(
+        `Port ${config.MAIL_CATCHER_PORT} (mail catcher) is already in use: set MAIL_CATCHER_PORT to a free port, or 0`,
+      );
+    throw e;
+  }
   const host = addr.hostname === "0.0.0.0" ? "localhost" : addr.hostname;
   let closing: Promise<void> | null = null;
   return {
@@ -153,6 +173,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
     db,
     deps,
     seeded,
+    mailDir: mail?.catcherDir ?? null,
     close() {
       closing ??= (async () => {
         // 1. Stop accepting; let requests in flight finish (up to DRAIN_MS). Event streams never
@@ -177,6 +198,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
         await server.finished;
         // 2. Background work, then the pool (queries in flight end), then the embedded Postgres.
         await jobs?.stop();
+        await mail?.close();
         await withTimeout(events.close(), 3_000);
         await provider.close();
         await paypal.close();

@@ -10,6 +10,7 @@ import { type Config, testConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { connect, type Sql } from "./db.ts";
 import { startEventHub } from "./events/hub.ts";
+import { createTransport, type MailWorker, startMailWorker } from "./mail/worker.ts";
 import { migrate } from "./migrate.ts";
 import { openProvider } from "./services/provider-client.ts";
 
@@ -26,6 +27,11 @@ export interface TestApi {
   providerSim?: ProviderSim;
   /** The PayPal simulator this API talks to (null when PAYPAL_CLIENT_ID is given). */
   paypalSim: PayPalSim | null;
+  /**
+   * Issue 21: with `SMTP_URL` (a `startTestSmtp()` url from api/src/mail/testing.ts), the outbox
+   * worker delivering there every 100 ms; `runOnce()` runs a pass now. Null without SMTP_URL.
+   */
+  mail: MailWorker | null;
   fetch(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -69,6 +75,8 @@ export async function startTestApi(
     paypal: paypal.client,
   };
   const app = createApp(deps);
+  const mailTransport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
+  const mail = mailTransport ? startMailWorker(sql, mailTransport, config, 100) : null;
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve(
@@ -84,6 +92,7 @@ export async function startTestApi(
     databaseUrl,
     providerSim: provider.sim,
     paypalSim: paypal.sim,
+    mail,
     fetch(path, init = {}) {
       const headers = new Headers(init.headers);
       if (init.token) headers.set("authorization", `Bearer ${init.token}`);
@@ -97,6 +106,8 @@ export async function startTestApi(
     async close() {
       abort.abort();
       await server.finished;
+      await mail?.stop();
+      mailTransport?.close();
       await events.close();
       await provider.close();
       await paypal.close();

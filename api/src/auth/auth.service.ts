@@ -1,9 +1,11 @@
 import { messages, type SignUpBody, type User } from "../../contracts/auth.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import type { Deps } from "../context.ts";
-import type { Db, Sql } from "../db.ts";
+import type { Db, Sql, Tx } from "../db.ts";
 import { HttpError } from "../http-error.ts";
+import { invariant } from "../invariant.ts";
 import type { IssuedSession } from "./cookies.ts";
+import { queueEmailVerification } from "./email-verification.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
 import { hit, type Limit } from "./rate-limit.ts";
 import { sessionCache } from "./session-cache.ts";
@@ -30,16 +32,26 @@ export async function getUser(sql: Db, userId: string): Promise<User | undefined
   return row && toUser(row);
 }
 
-/** Creates the profile and its credentials together; email is unique in any case. */
-export async function createAccount(sql: Sql, body: SignUpBody): Promise<User> {
+/**
+ * Creates the profile and its credentials together; email is unique in any case. `onCreated` runs
+ * in the same transaction (issue 21: sign-up queues its verification mail there).
+ */
+export async function createAccount(
+  sql: Sql,
+  body: SignUpBody,
+  onCreated?: (tx: Tx, user: User) => Promise<void>,
+): Promise<User> {
   const passwordHash = await hashPassword(body.password);
   try {
     return await sql.begin(async (tx) => {
-      const [row] = await tx<UserRow[]>`
+      const [row] = await tx<[UserRow?]>`
         insert into profiles (username, email) values (${body.username}, ${body.email})
         returning id, email, username, created_at, false as is_admin`;
-      await tx`insert into credentials (user_id, password_hash) values (${row!.id}, ${passwordHash})`;
-      return toUser(row!);
+      invariant(row, "profile inserted");
+      await tx`insert into credentials (user_id, password_hash) values (${row.id}, ${passwordHash})`;
+      const user = toUser(row);
+      await onCreated?.(tx, user);
+      return user;
     });
   } catch (e) {
     const constraint = (e as { constraint_name?: string }).constraint_name;
@@ -76,7 +88,9 @@ export function authLimits(
 
 export async function signUp(deps: Deps, body: SignUpBody, ip: string): Promise<User> {
   await hit(deps.sql, authLimits(deps, "signup", ip));
-  return await createAccount(deps.sql, body);
+  return await createAccount(deps.sql, body, (tx, user) =>
+    queueEmailVerification(tx, deps.config, user),
+  );
 }
 
 export async function signIn(
@@ -106,14 +120,15 @@ async function startSession(deps: Deps, userId: string, remember: boolean): Prom
   const refreshToken = newRefreshToken();
   const tokenHash = await hashToken(refreshToken);
   const session = await deps.sql.begin(async (tx) => {
-    const [s] = await tx<{ id: string; expires_at: Date }[]>`
+    const [s] = await tx<[{ id: string; expires_at: Date }?]>`
       insert into sessions (user_id, remember, aal, amr, expires_at)
       values (${userId}, ${remember}, 'aal1',
         ${tx.json([{ method: "password", timestamp: Math.floor(Date.now() / 1000) }])},
         now() + make_interval(secs => ${lifetime}))
       returning id, expires_at`;
-    await tx`insert into refresh_tokens (session_id, token_hash) values (${s!.id}, ${tokenHash})`;
-    return s!;
+    invariant(s, "session inserted");
+    await tx`insert into refresh_tokens (session_id, token_hash) values (${s.id}, ${tokenHash})`;
+    return s;
   });
   return await issue(deps, session.id, refreshToken);
 }
@@ -125,24 +140,30 @@ export async function issue(
   refreshToken: string,
 ): Promise<IssuedSession> {
   const [s] = await deps.sql<
-    {
-      user_id: string;
-      remember: boolean;
-      aal: "aal1" | "aal2";
-      amr: { method: string; timestamp: number }[];
-      expires_at: Date;
-    }[]
+    [
+      {
+        user_id: string;
+        remember: boolean;
+        aal: "aal1" | "aal2";
+        amr: { method: string; timestamp: number }[];
+        expires_at: Date;
+      }?,
+    ]
   >`select user_id, remember, aal, amr, expires_at from sessions where id = ${sessionId}`;
-  const user = await getUser(deps.sql, s!.user_id);
-  const [mfa] = await deps.sql<{ has_factor: boolean }[]>`
-    select exists (select 1 from mfa_factors where user_id = ${s!.user_id} and status = 'verified') as has_factor`;
+  // Gone since it was checked: an admin removed the user (the delete cascades to the sessions).
+  if (!s) throw sessionExpired();
+  const user = await getUser(deps.sql, s.user_id);
+  if (!user) throw sessionExpired();
+  const [mfa] = await deps.sql<[{ has_factor: boolean }?]>`
+    select exists (select 1 from mfa_factors where user_id = ${s.user_id} and status = 'verified') as has_factor`;
+  invariant(mfa, "a select without from returns one row");
   const { token, expiresAt } = await deps.signer.sign({
-    sub: s!.user_id,
+    sub: s.user_id,
     sid: sessionId,
     role: "authenticated",
-    roles: user!.is_admin ? ["admin"] : [],
-    aal: s!.aal,
-    amr: s!.amr,
+    roles: user.is_admin ? ["admin"] : [],
+    aal: s.aal,
+    amr: s.amr,
   });
   return {
     access_token: token,
@@ -150,11 +171,11 @@ export async function issue(
     token_type: "bearer",
     expires_in: expiresAt - Math.floor(Date.now() / 1000),
     expires_at: expiresAt,
-    refresh_expires_at: Math.floor(s!.expires_at.getTime() / 1000),
-    remember: s!.remember,
-    user: user!,
-    aal: s!.aal,
-    mfa_required: mfa!.has_factor && s!.aal !== "aal2",
+    refresh_expires_at: Math.floor(s.expires_at.getTime() / 1000),
+    remember: s.remember,
+    user,
+    aal: s.aal,
+    mfa_required: mfa.has_factor && s.aal !== "aal2",
   };
 }
 
@@ -225,6 +246,22 @@ export async function refresh(
 export async function signOut(sql: Db, sessionId: string): Promise<void> {
   await sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`;
   sessionCache.invalidateSession(sessionId);
+}
+
+/**
+ * Ends every open session of a user (an admin suspends them), here and, through the database's
+ * notification, on every instance. Returns how many sessions it ended.
+ */
+export async function revokeUserSessions(sql: Db, userId: string): Promise<number> {
+  const res =
+    await sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`;
+  sessionCache.invalidateUser(userId);
+  return res.count;
+}
+
+/** Drops what this instance remembers of a deleted user's sessions (the delete cascaded to them). */
+export function forgetUserSessions(userId: string): void {
+  sessionCache.invalidateUser(userId);
 }
 
 /** The session a refresh token (current or rotated) belongs to, for signing out with the cookie alone. */

@@ -1,5 +1,6 @@
 import { recordAudit } from "../audit/audit.ts";
 import type { Sql } from "../db.ts";
+import { queueExpiryNotices, type StaffMail } from "../mail/lifecycle-notices.ts";
 
 const BATCH = 500;
 
@@ -15,7 +16,14 @@ export interface ExpiryResult {
  * against `status = 'active' and expire_date <= now()` before it is touched, so every order is
  * changed once.
  */
-export async function expireOrders(sql: Sql): Promise<ExpiryResult> {
+export async function expireOrders(
+  sql: Sql,
+  /**
+   * Issue 21: GRACE_DAYS keeps an order active (services running) that long past its expiry;
+   * 0 expires it at expire_date as before. `staff` receives the suspension mails.
+   */
+  settings: { graceDays: number; staff?: StaffMail } = { graceDays: 0 },
+): Promise<ExpiryResult> {
   const total: ExpiryResult = { orders: 0, services: 0 };
   for (;;) {
     const batch = await sql.begin(async (tx) => {
@@ -23,7 +31,7 @@ export async function expireOrders(sql: Sql): Promise<ExpiryResult> {
         update orders o set status = 'expired'
         from (
           select id from orders
-          where status = 'active' and expire_date <= now()
+          where status = 'active' and expire_date <= now() - make_interval(days => ${settings.graceDays})
           order by expire_date
           limit ${BATCH}
           for update skip locked
@@ -48,6 +56,12 @@ export async function expireOrders(sql: Sql): Promise<ExpiryResult> {
           },
         });
       }
+      await queueExpiryNotices(
+        tx,
+        expired,
+        suspended.map((s) => s.id),
+        settings.staff,
+      );
       return { orders: expired.length, services: suspended.length };
     });
     total.orders += batch.orders;

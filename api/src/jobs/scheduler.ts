@@ -1,7 +1,8 @@
 import type { Deps } from "../context.ts";
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
-import { expireOrders, pruneIdempotencyKeys } from "./expire-orders.ts";
+import { pruneIdempotencyKeys } from "./expire-orders.ts";
+import { lifecycleSettings, runLifecycle } from "./lifecycle.ts";
 import { reconcilePayPalJob } from "./reconcile-paypal.ts";
 
 export interface Jobs {
@@ -17,14 +18,18 @@ export function startJobs(
   payments?: Pick<Deps, "paypal" | "config">,
 ): Jobs {
   let running: Promise<void> | null = null;
+  // Issue 21: reminders, auto-renew, grace period and expiry, with the config's days and mails.
+  const lifecycle = lifecycleSettings(payments?.config);
   const tick = () => {
     // A slow run is not overlapped by the next tick of the same instance.
     if (running) return;
     running = (async () => {
       try {
-        const expired = await expireOrders(sql);
+        const ran = await runLifecycle(sql, lifecycle);
         const pruned = await pruneIdempotencyKeys(sql);
-        if (expired.orders || pruned) log("info", "jobs ran", { ...expired, pruned_keys: pruned });
+        if (ran.orders || ran.auto_renewed || ran.reminders || ran.notices || pruned) {
+          log("info", "jobs ran", { ...ran, pruned_keys: pruned });
+        }
       } catch (err) {
         log("error", "jobs failed", { error: (err as Error).message });
       }

@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_HEADER,
   IdempotencyHeaders,
   OrderList,
+  OrderListQuery,
   OrderParams,
   OrderResult,
   ProductList,
@@ -25,6 +26,7 @@ export function shopRoutes(deps: Deps) {
     .get(
       "/products",
       describe({
+        operationId: "listProducts",
         summary: "Products on sale, by type, cheapest first",
         tags: ["shop"],
         response: ProductList,
@@ -37,10 +39,13 @@ export function shopRoutes(deps: Deps) {
     .post(
       "/orders",
       describe({
+        operationId: "purchaseProduct",
         summary: `Buy a product with credits (30 days); requires an ${IDEMPOTENCY_HEADER} header`,
         tags: ["shop"],
         response: OrderResult,
         status: 201,
+        alsoSuccess: { 200: "The key was used before: the first outcome, nothing bought again" },
+        errors: [402, 404, 409],
       }),
       requireAuth(deps),
       validate("json", PurchaseRequest),
@@ -54,20 +59,26 @@ export function shopRoutes(deps: Deps) {
     .get(
       "/orders",
       describe({
-        summary: "The caller's orders, newest first",
+        operationId: "listOrders",
+        summary: "The caller's orders, newest first, one page at a time (next_cursor)",
         tags: ["shop"],
         response: OrderList,
       }),
       requireAuth(deps),
-      async (c) => c.json({ orders: await listOrders(deps.sql, c.get("auth").userId) }, 200),
+      validate("query", OrderListQuery),
+      async (c) =>
+        c.json(await listOrders(deps.sql, c.get("auth").userId, c.req.valid("query")), 200),
     )
     .post(
       "/orders/:id/renew",
       describe({
+        operationId: "renewOrder",
         summary: `Renew one of the caller's orders for 30 days; requires an ${IDEMPOTENCY_HEADER} header`,
         tags: ["shop"],
         response: OrderResult,
         status: 201,
+        alsoSuccess: { 200: "The key was used before: the first outcome, nothing renewed again" },
+        errors: [402, 404, 409],
       }),
       requireAuth(deps),
       validate("param", OrderParams),

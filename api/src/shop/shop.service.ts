@@ -3,6 +3,7 @@ import { ErrorCode } from "../../contracts/errors.ts";
 import {
   ORDER_PERIOD_DAYS,
   type Order,
+  type OrderListQuery,
   type OrderResult,
   type Product,
   ShopMessages,
@@ -10,6 +11,11 @@ import {
 import { recordAudit } from "../audit/audit.ts";
 import type { Db, Sql, Tx } from "../db.ts";
 import { HttpError, notFound } from "../http-error.ts";
+import { invariant } from "../invariant.ts";
+import { decodeCursor, newestFirstShape, toPage } from "../list-page.ts";
+import { queuePurchaseReceipt } from "../mail/receipts.ts";
+import { answeredByAutoRenewal, renewed } from "./auto-renew.ts";
+import { charge, paid, settle } from "./money.ts";
 
 const period = `${ORDER_PERIOD_DAYS} days`;
 
@@ -35,19 +41,31 @@ const toOrder = (row: OrderRow): Order => ({
   created_at: row.created_at.toISOString(),
 });
 
-/** The caller's orders with product name and price, newest first (orders_user_created_idx). */
-export async function listOrders(sql: Db, userId: string): Promise<Order[]> {
-  const rows = await sql<OrderRow[]>`
+/**
+ * SPEC §7: the caller's orders with product name and price, newest first (the id breaks ties), one
+ * keyset page at a time (issue 18). orders_user_created_idx (user_id, created_at desc) reads the
+ * orders from the cursor's instant on, so a page costs `limit` + 1 index entries.
+ */
+export async function listOrders(
+  sql: Db,
+  userId: string,
+  query: OrderListQuery,
+): Promise<{ orders: Order[]; next_cursor: string | null }> {
+  const after = query.cursor ? decodeCursor("my-orders", query.cursor, newestFirstShape) : null;
+  const rows = await sql<(OrderRow & { sort_at: string })[]>`
     select o.id, o.product_id, p.name as product_name, p.product_type, p.price, o.expire_date,
-      o.status, o.created_at
+      o.status, o.created_at, to_json(o.created_at) #>> '{}' as sort_at
     from orders o join products p on p.id = o.product_id
     where o.user_id = ${userId}
-    order by o.created_at desc, o.id`;
-  return rows.map(toOrder);
+      ${after ? sql`and (o.created_at, o.id) < (${after[0]!}::text::timestamptz, ${after[1]!}::uuid)` : sql``}
+    order by o.created_at desc, o.id desc
+    limit ${query.limit + 1}`;
+  const { page, next_cursor } = toPage(rows, query.limit, "my-orders", (r) => [r.sort_at, r.id]);
+  return { orders: page.map(toOrder), next_cursor };
 }
 
 async function findOrder(sql: Db, userId: string, orderId: string): Promise<Order | undefined> {
-  const [row] = await sql<OrderRow[]>`
+  const [row] = await sql<[OrderRow?]>`
     select o.id, o.product_id, p.name as product_name, p.product_type, p.price, o.expire_date,
       o.status, o.created_at
     from orders o join products p on p.id = o.product_id
@@ -73,7 +91,7 @@ async function claimKey(
     on conflict (user_id, key) do nothing
     returning 1`;
   if (claimed) return { replay: false };
-  const [used] = await tx<{ operation: string; target_id: string; order_id: string | null }[]>`
+  const [used] = await tx<[{ operation: string; target_id: string; order_id: string | null }?]>`
     select operation, target_id, order_id from idempotency_keys where user_id = ${userId} and key = ${key}`;
   if (!used || used.operation !== operation || used.target_id !== targetId) {
     throw new HttpError(409, ErrorCode.conflict, ShopMessages.keyReused);
@@ -89,36 +107,15 @@ async function replayed(
   const order = orderId ? await findOrder(tx, userId, orderId) : undefined;
   if (!order) throw notFound(ShopMessages.orderNotFound);
   const [profile] = await tx<
-    { credits: string }[]
+    [{ credits: string }?]
   >`select credits from profiles where id = ${userId}`;
-  return { order, credits: profile!.credits, replayed: true };
-}
-
-/** Conditional debit (never read-then-write): no row back means the balance does not cover it. */
-async function debit(tx: Tx, userId: string, amount: string, message: string) {
-  const [row] = await tx<{ credits: string; credits_before: string }[]>`
-    update profiles set credits = credits - ${amount}::numeric
-    where id = ${userId} and credits >= ${amount}::numeric
-    returning credits, credits + ${amount}::numeric as credits_before`;
-  if (!row) throw new HttpError(402, ErrorCode.insufficientCredits, message);
-  return row;
-}
-
-/** The ledger row of a debit; a free product moves no money and so writes none. */
-async function ledger(
-  tx: Tx,
-  userId: string,
-  amount: string,
-  kind: "purchase" | "renewal",
-  reference: string,
-) {
-  await tx`
-    insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
-    select ${userId}, -(${amount}::numeric), 'paid', ${kind}, ${reference}
-    where ${amount}::numeric > 0`;
+  invariant(profile, "the caller's profile");
+  return { order, credits: profile.credits, replayed: true };
 }
 
 export type ShopOutcome = OrderResult & { replayed: boolean };
+
+type ProductOfOrder = Pick<OrderRow, "product_id" | "product_name" | "product_type" | "price">;
 
 /** Issue 5: debit, order, ledger row and audit row in one SQL transaction. */
 export async function purchase(
@@ -132,70 +129,40 @@ export async function purchase(
     const claim = await claimKey(tx, userId, key, "purchase", productId);
     if (claim.replay) return await replayed(tx, userId, claim.orderId);
 
-    // The product (FOR SHARE: an admin cannot archive or reprice it meanwhile) and the conditional
-    // debit of its price in one statement; no debit row back means the balance does not cover it.
-    const [priced] = await tx<
-      {
-        id: string;
-        name: string;
-        price: string;
-        product_type: ProductType;
-        credits: string | null;
-        credits_before: string | null;
-      }[]
-    >`
-      with p as (
-        select id, name, price, product_type from products
+    // FOR SHARE: an admin cannot archive or reprice the product meanwhile.
+    const charged = await charge<ProductOfOrder>(
+      tx,
+      userId,
+      tx`select id as product_id, name as product_name, product_type, price from products
         where id = ${productId} and archived_at is null
-        for share
-      ), d as (
-        update profiles set credits = profiles.credits - p.price
-        from p
-        where profiles.id = ${userId} and profiles.credits >= p.price
-        returning profiles.credits, profiles.credits + p.price as credits_before
-      )
-      select p.id, p.name, p.price, p.product_type, d.credits, d.credits_before from p left join d on true`;
-    if (!priced) throw notFound(ShopMessages.productNotFound);
-    if (priced.credits === null || priced.credits_before === null) {
-      throw new HttpError(
-        402,
-        ErrorCode.insufficientCredits,
-        ShopMessages.insufficientCreditsOrder,
-      );
-    }
+        for share`,
+    );
+    if (!charged) throw notFound(ShopMessages.productNotFound);
+    const { credits, credits_before, ...product } = paid(
+      charged,
+      ShopMessages.insufficientCreditsOrder,
+    );
 
-    // The order, its ledger row (none for a free product) and the key's outcome together.
-    const [created] = await tx<
-      { id: string; expire_date: Date; status: Order["status"]; created_at: Date }[]
-    >`
-      with o as (
-        insert into orders (user_id, product_id, expire_date, status)
-        values (${userId}, ${priced.id}, now() + ${period}::interval, 'active')
-        returning id, expire_date, status, created_at
-      ), l as (
-        insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
-        select ${userId}, -(${priced.price}::numeric), 'paid', 'purchase', ${`ORDER-${priced.id.slice(0, 8)}`}
-        where ${priced.price}::numeric > 0
-      ), k as (
-        update idempotency_keys set order_id = (select id from o) where user_id = ${userId} and key = ${key}
-      )
-      select id, expire_date, status, created_at from o`;
-    const order = toOrder({
-      ...created!,
-      product_id: priced.id,
-      product_name: priced.name,
-      product_type: priced.product_type,
-      price: priced.price,
-    });
+    const written = await settle(
+      tx,
+      userId,
+      key,
+      { amount: product.price, kind: "purchase", reference: `ORDER-${productId.slice(0, 8)}` },
+      tx`insert into orders (user_id, product_id, expire_date, status)
+        values (${userId}, ${productId}, now() + ${period}::interval, 'active')
+        returning id, expire_date, status, created_at`,
+    );
+    const order = toOrder({ ...written, ...product });
     await recordAudit(tx, {
       actorId: userId,
       action: "order.purchase",
       entity: "order",
       entityId: order.id,
-      before: { credits: priced.credits_before },
-      after: { credits: priced.credits, order },
+      before: { credits: credits_before },
+      after: { credits, order },
     });
-    return { order, credits: priced.credits, replayed: false };
+    await queuePurchaseReceipt(tx, { userId, order, credits });
+    return { order, credits, replayed: false };
   });
 }
 
@@ -215,8 +182,11 @@ export async function renew(
     if (claim.replay) return await replayed(tx, userId, claim.orderId);
 
     // The row lock serialises renewals of one order and the expiry job (which skips locked rows).
-    const [current] = await tx<{ status: string; expire_date: Date; price: string }[]>`
-      select o.status, o.expire_date, p.price
+    // Rules about the order are checked here, under the lock and before any money moves.
+    const [current] = await tx<
+      [(ProductOfOrder & { status: Order["status"]; expire_date: Date })?]
+    >`
+      select o.status, o.expire_date, o.product_id, p.name as product_name, p.product_type, p.price
       from orders o join products p on p.id = o.product_id
       where o.id = ${orderId} and o.user_id = ${userId}
       for update of o`;
@@ -224,36 +194,60 @@ export async function renew(
     if (current.status === "suspended") {
       throw new HttpError(409, ErrorCode.orderSuspended, ShopMessages.orderSuspended);
     }
+    // Issue 21: an auto-renewal must still be due; a Renew that raced one is answered by it.
+    const racing = {
+      userId,
+      orderId,
+      key,
+      status: current.status,
+      expireDate: current.expire_date,
+    };
+    if (await answeredByAutoRenewal(tx, racing)) {
+      return await replayed(tx, userId, orderId);
+    }
+    const { status, expire_date, ...product } = current;
 
-    const balance = await debit(tx, userId, current.price, ShopMessages.insufficientCreditsRenewal);
-    await tx`
-      update orders
-      set expire_date = greatest(expire_date, now()) + ${period}::interval, status = 'active'
-      where id = ${orderId}`;
+    // The price read under the lock above, debited by the same rule as a purchase.
+    const charged = await charge(tx, userId, tx`select ${product.price}::numeric as price`);
+    invariant(charged, "a select without from returns one row");
+    const { credits, credits_before } = paid(charged, ShopMessages.insufficientCreditsRenewal);
+
+    const written = await settle(
+      tx,
+      userId,
+      key,
+      { amount: product.price, kind: "renewal", reference: `RENEW-${orderId.slice(0, 8)}` },
+      tx`update orders
+        set expire_date = greatest(expire_date, now()) + ${period}::interval, status = 'active'
+        where id = ${orderId}
+        returning id, expire_date, status, created_at`,
+    );
     const services = await tx<{ id: string }[]>`
       update services set service_status = 'active'
       where order_id = ${orderId} and user_id = ${userId} and service_status <> 'active'
       returning id`;
-    await ledger(tx, userId, current.price, "renewal", `RENEW-${orderId.slice(0, 8)}`);
-    await tx`update idempotency_keys set order_id = ${orderId} where user_id = ${userId} and key = ${key}`;
-    const order = (await findOrder(tx, userId, orderId))!;
+    const order = toOrder({ ...written, ...product });
     await recordAudit(tx, {
       actorId: userId,
       action: "order.renew",
       entity: "order",
       entityId: orderId,
-      before: {
-        credits: balance.credits_before,
-        status: current.status,
-        expire_date: current.expire_date,
-      },
+      before: { credits: credits_before, status, expire_date },
       after: {
-        credits: balance.credits,
+        credits,
         status: order.status,
         expire_date: order.expire_date,
         reactivated_services: services.map((s) => s.id),
       },
     });
-    return { order, credits: balance.credits, replayed: false };
+    await renewed(tx, {
+      userId,
+      key,
+      order,
+      credits,
+      previousExpiry: expire_date,
+      reactivated: services.map((s) => s.id),
+    });
+    return { order, credits, replayed: false };
   });
 }

@@ -1,6 +1,7 @@
 import { Page, PageHeader } from "@hosting-portal/shared-ui";
 import { TwoFactorSection } from "../features/mfa/components/two-factor-section";
 import { ChangePasswordForm } from "../features/settings/components/change-password-form";
+import { NotificationSettingsForm } from "../features/settings/components/notification-settings-form";
 import { ProfileCard } from "../features/settings/components/profile-card";
 
 /** /settings (SPEC §2): profile and balance, password, two-factor sign-in. */
@@ -10,6 +11,7 @@ export default function SettingsPage() {
       <PageHeader title="Settings" description="Your profile, credit balance and password." />
       <ProfileCard />
       <ChangePasswordForm />
+      <NotificationSettingsForm />
       <TwoFactorSection />
     </Page>
   );

@@ -56,7 +56,28 @@ export const routes: RouteObject[] = [
                 path: "register",
                 lazy: authPage(() => import("../features/auth/components/register-page")),
               },
+              {
+                path: "forgot-password",
+                lazy: authPage(() => import("../features/account-recovery/forgot-password-page")),
+              },
             ],
+          },
+        ],
+      },
+      {
+        // Issue 21: links from mails open these signed in or not (PublicOnly would send a
+        // signed-in user to /dashboard before the link's token was used).
+        path: "/auth",
+        element: <AuthLayout />,
+        hydrateFallbackElement: <AuthLayout />,
+        children: [
+          {
+            path: "reset-password",
+            lazy: authPage(() => import("../features/account-recovery/reset-password-page")),
+          },
+          {
+            path: "verify-email",
+            lazy: authPage(() => import("../features/email-verification/verify-email-page")),
           },
         ],
       },

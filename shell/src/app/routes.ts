@@ -22,4 +22,5 @@ export const remoteRoutes: RemoteRoute[] = [
   { path: "/admin/products", id: "mf_admin/ProductsPage", admin: true },
   { path: "/admin/orders", id: "mf_admin/OrdersPage", admin: true },
   { path: "/admin/audit", id: "mf_admin/AuditPage", admin: true },
+  { path: "/admin/mail-outbox", id: "mf_admin/MailOutboxPage", admin: true },
 ];

@@ -1,3 +1,4 @@
+import { ErrorCode } from "@contracts/errors.ts";
 import { ORDER_PERIOD_DAYS, type Order, renewedExpiry, ShopMessages } from "@contracts/shop.ts";
 import {
   ApiError,
@@ -20,6 +21,7 @@ import { useRef, useState } from "react";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useOrders } from "../api/get-orders";
 import { useRenewOrder } from "../api/renew-order";
+import { AutoRenewSwitch } from "./auto-renew-switch";
 import * as styles from "./orders-table.css";
 
 const EMPTY_TEXT = "No orders yet. Order a VPS or dedicated server to get started.";
@@ -52,7 +54,7 @@ export function OrdersTable() {
         onError: (error) => {
           // A network failure keeps the key: confirming again cannot renew twice.
           if (!(error instanceof ApiError) || !error.retryable) key.current = newIdempotencyKey();
-          if (error instanceof ApiError && error.code === "insufficient_credits") {
+          if (error instanceof ApiError && error.code === ErrorCode.insufficientCredits) {
             toast.error(
               ShopMessages.insufficientCreditsTitle,
               ShopMessages.insufficientCreditsRenewal,
@@ -83,6 +85,7 @@ export function OrdersTable() {
           <Column>Price</Column>
           <Column>Expires</Column>
           <Column>Status</Column>
+          <Column>Auto-renew</Column>
           <Column>
             <span className={styles.muted}>Actions</span>
           </Column>
@@ -117,6 +120,9 @@ export function OrdersTable() {
                 <Badge status={order.status} />
               </Cell>
               <Cell>
+                <AutoRenewSwitch order={order} />
+              </Cell>
+              <Cell>
                 <Button
                   size="sm"
                   variant="secondary"
@@ -132,6 +138,7 @@ export function OrdersTable() {
           )}
         </TableBody>
       </Table>
+      <OrdersFooter orders={orders} />
       <ConfirmDialog
         title="Renew order"
         isOpen={selected !== null}
@@ -142,6 +149,33 @@ export function OrdersTable() {
       >
         {selected && <RenewalTerms order={selected} />}
       </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * Issue 18: the orders come one page at a time; "Load more" reads the next page. A failed page
+ * leaves the rows already shown in place.
+ */
+function OrdersFooter({ orders }: { orders: ReturnType<typeof useOrders> }) {
+  return (
+    <>
+      {orders.isFetchNextPageError && (
+        <p role="alert" className={styles.muted}>
+          More orders could not be loaded: {orders.error?.message}
+        </p>
+      )}
+      {orders.hasNextPage && (
+        <div className={styles.footer}>
+          <Button
+            variant="secondary"
+            onPress={() => orders.fetchNextPage()}
+            isPending={orders.isFetchingNextPage}
+          >
+            Load more
+          </Button>
+        </div>
+      )}
     </>
   );
 }

@@ -1,22 +1,23 @@
 import { type Session, SignInBody } from "@contracts/auth.ts";
 import {
   ApiError,
+  api,
   Button,
   Card,
   Checkbox,
   Form,
-  fieldErrors,
   Link,
   session,
   TextField,
   toast,
+  useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useCallback, useState } from "react";
 import * as styles from "./auth-layout.css";
 import { MfaStep } from "./mfa-step";
 
 export default function LoginPage() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors();
   const [pending, setPending] = useState(false);
   // Issue 8: the password was right but the user has a verified factor; the second step follows.
   const [mfaPending, setMfaPending] = useState<Session | null>(null);
@@ -28,10 +29,10 @@ export default function LoginPage() {
   const cancelMfa = useCallback(() => {
     setMfaPending((s) => {
       if (s) {
-        void fetch("/api/auth/sign-out", {
-          method: "POST",
-          headers: { authorization: `Bearer ${s.access_token}` },
-        }).catch(() => undefined);
+        // The pending session is not the store's: its token signs it out.
+        void api
+          .post("/api/auth/sign-out", undefined, undefined, { bearer: s.access_token })
+          .catch(() => undefined);
       }
       return null;
     });
@@ -40,18 +41,12 @@ export default function LoginPage() {
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const parsed = SignInBody.safeParse({
+    const parsed = form.validate(SignInBody, {
       email: String(data.get("email") ?? ""),
       password: String(data.get("password") ?? ""),
       remember: data.get("remember") === "on",
     });
-    if (!parsed.success) {
-      const errs = fieldErrors(parsed.error);
-      setErrors(errs);
-      toast.error("Validation Error", parsed.error.issues[0]?.message);
-      return;
-    }
-    setErrors({});
+    if (!parsed.success) return;
     setPending(true);
     try {
       const s = await session.signIn(parsed.data);
@@ -83,7 +78,7 @@ export default function LoginPage() {
         <h1 className={styles.title}>Sign in</h1>
         <p className={styles.subtitle}>Manage your servers, orders and credits.</p>
       </div>
-      <Form onSubmit={onSubmit} validationErrors={errors} validationBehavior="aria">
+      <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
         <TextField label="Email" name="email" type="email" autoComplete="email" autoFocus />
         <TextField
           label="Password"
@@ -94,6 +89,7 @@ export default function LoginPage() {
         <Checkbox name="remember" value="on">
           Remember me for 5 days
         </Checkbox>
+        <Link href="/auth/forgot-password">Forgot password?</Link>
         <Button type="submit" isPending={pending} className={styles.submit}>
           Sign In
         </Button>

@@ -3,6 +3,7 @@ import { api, queryKeys, Skeleton, session, useUserEvents } from "@hosting-porta
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { VerifyEmailBanner } from "../../email-verification/verify-email-banner";
 import { useInactivitySignOut } from "../../inactivity/use-inactivity-sign-out";
 import { RemoteBoundary } from "../../remotes/remote-boundary";
 import * as styles from "./app-layout.css";
@@ -82,6 +83,7 @@ export function AppLayout() {
       <NavDrawer isOpen={navOpen} onOpenChange={setNavOpen} />
       <div className={styles.main}>
         <TopBar navOpen={navOpen} onOpenNav={() => setNavOpen(true)} />
+        <VerifyEmailBanner />
         <main className={styles.content} id="main" tabIndex={-1}>
           <RemoteBoundary key={pathname}>
             <Suspense fallback={<PageFallback />}>

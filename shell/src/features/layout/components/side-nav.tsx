@@ -113,6 +113,12 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
               onNavigate={onNavigate}
             />
             <Item to="/admin/audit" icon="transactions" label="Audit Log" onNavigate={onNavigate} />
+            <Item
+              to="/admin/mail-outbox"
+              icon="clipboard"
+              label="Mail Outbox"
+              onNavigate={onNavigate}
+            />
           </>
         )}
       </nav>

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/**
+ * Issue 21: the customer's email choices. Security mails (password reset, email verification) and
+ * the notices that services were suspended or reactivated always go.
+ */
+export const NotificationSettings = z.object({
+  /** Reminders before an order expires (REMINDER_DAYS). */
+  reminders: z.boolean({ message: "reminders must be true or false" }),
+  /** Receipts for top-ups, purchases and renewals. */
+  receipts: z.boolean({ message: "receipts must be true or false" }),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+export const NotificationMessages = {
+  saved: "Email preferences saved",
+  failedTitle: "Email preferences not saved",
+} as const;

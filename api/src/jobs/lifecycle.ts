@@ -1,0 +1,296 @@
+import { type Config, loadConfig } from "../config.ts";
+import type { Sql } from "../db.ts";
+import { HttpError } from "../http-error.ts";
+import { log } from "../log.ts";
+import { type StaffMail, staffMailOf } from "../mail/lifecycle-notices.ts";
+import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
+import { expiryReminder, gracePeriodStarted, topUpNeeded } from "../mail/templates/lifecycle.ts";
+import { newOrderNeedsServer } from "../mail/templates/staff.ts";
+import { AutoRenewNotDue, autoRenewKey } from "../shop/auto-renew.ts";
+import { renew } from "../shop/shop.service.ts";
+import { type ExpiryResult, expireOrders } from "./expire-orders.ts";
+
+/**
+ * Issue 21: the order lifecycle, run on the scheduler's tick by every API instance at once.
+ * Nothing here needs a single runner: auto-renewals are claimed by their Idempotency-Key, expiry
+ * locks its rows (SKIP LOCKED), and each notice is one order_notices row (primary key) written
+ * in the transaction that queues its mail (whose dedupe key is the second lock on the door).
+ */
+export interface LifecycleSettings {
+  /** REMINDER_DAYS, largest first. */
+  reminderDays: number[];
+  graceDays: number;
+  autoRenewHoursBefore: number;
+  staff?: StaffMail;
+}
+
+export function lifecycleSettings(config: Config = loadConfig({})): LifecycleSettings {
+  return {
+    reminderDays: config.REMINDER_DAYS,
+    graceDays: config.GRACE_DAYS,
+    autoRenewHoursBefore: config.AUTO_RENEW_HOURS_BEFORE,
+    staff: staffMailOf(config),
+  };
+}
+
+export interface LifecycleResult extends ExpiryResult {
+  auto_renewed: number;
+  reminders: number;
+  notices: number;
+}
+
+const BATCH = 500;
+
+export async function runLifecycle(
+  sql: Sql,
+  settings: LifecycleSettings,
+): Promise<LifecycleResult> {
+  // Auto-renew first: an order it renews on its last minute is never expired.
+  const renewals = await autoRenewOrders(sql, settings);
+  const expired = await expireOrders(sql, settings);
+  const grace = settings.graceDays > 0 ? await sendGraceNotices(sql, settings) : 0;
+  const reminders = await sendReminders(sql, settings);
+  const staff = settings.staff ? await notifyNewOrders(sql, settings.staff) : 0;
+  return {
+    ...expired,
+    auto_renewed: renewals.renewed,
+    reminders,
+    notices: renewals.notices + grace + staff,
+  };
+}
+
+/**
+ * Records one notice of an order and queues its mail in one transaction; false when another run
+ * (or an earlier one) wrote it. `mail` null records the notice without a mail (turned off).
+ */
+async function notice(
+  sql: Sql,
+  order: { id: string; expire_date: Date },
+  name: string,
+  mail: () => OutgoingMail | null,
+): Promise<boolean> {
+  return await sql.begin(async (tx) => {
+    const [fresh] = await tx`
+      insert into order_notices (order_id, notice, period_end)
+      values (${order.id}, ${name}, ${order.expire_date})
+      on conflict do nothing
+      returning 1`;
+    if (!fresh) return false;
+    const outgoing = mail();
+    if (outgoing) await enqueueMail(tx, outgoing);
+    return true;
+  });
+}
+
+interface DueOrder {
+  id: string;
+  user_id: string;
+  expire_date: Date;
+  product_name: string;
+  price: string;
+  email: string;
+  credits: string;
+}
+
+/**
+ * Orders with auto-renew on within AUTO_RENEW_HOURS_BEFORE of their expiry (or in their grace
+ * period) are renewed by renew() itself. Without enough credits the customer is told once per
+ * period, while there is still time to top up; the job tries again on every tick until the order
+ * expires, so a top-up is picked up within a minute.
+ */
+export async function autoRenewOrders(
+  sql: Sql,
+  settings: Pick<LifecycleSettings, "autoRenewHoursBefore">,
+): Promise<{ renewed: number; notices: number }> {
+  const due = await sql<(DueOrder & { covered: boolean })[]>`
+    select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.email, pr.credits,
+      pr.credits >= p.price as covered
+    from orders o
+      join products p on p.id = o.product_id
+      join profiles pr on pr.id = o.user_id
+    where o.status = 'active' and o.auto_renew
+      and o.expire_date <= now() + make_interval(hours => ${settings.autoRenewHoursBefore})
+      and (pr.credits >= p.price or not exists (
+        select 1 from order_notices n where n.order_id = o.id and n.notice = 'topup-needed'))
+    order by o.expire_date
+    limit ${BATCH}`;
+  let renewed = 0;
+  let notices = 0;
+  for (const order of due) {
+    if (order.covered) {
+      try {
+        const outcome = await renew(
+          sql,
+          order.user_id,
+          order.id,
+          autoRenewKey(order.id, order.expire_date),
+        );
+        if (!outcome.replayed) renewed++;
+        continue;
+      } catch (err) {
+        if (err instanceof AutoRenewNotDue) continue;
+        // The balance was spent between the read and the debit: tell the customer below.
+        if (!(err instanceof HttpError && err.status === 402)) {
+          log("error", "auto-renewal failed", {
+            order_id: order.id,
+            error: (err as Error).message,
+          });
+          continue;
+        }
+      }
+    }
+    const sent = await notice(sql, order, "topup-needed", () => ({
+      kind: "topup_needed",
+      to: order.email,
+      userId: order.user_id,
+      dedupeKey: `topup-needed:${order.id}:${order.expire_date.getTime()}`,
+      ...topUpNeeded({
+        productName: order.product_name,
+        orderId: order.id,
+        expireDate: order.expire_date,
+        price: order.price,
+        balance: order.credits,
+      }),
+    }));
+    if (sent) notices++;
+  }
+  return { renewed, notices };
+}
+
+/**
+ * One reminder per REMINDER_DAYS day and period: an order gets the reminder of the smallest day
+ * its remaining time fits in, so a reminder missed while no job ran is not sent late beside the
+ * next one. Customers who turned reminders off get the notice row and no mail.
+ */
+export async function sendReminders(
+  sql: Sql,
+  settings: Pick<LifecycleSettings, "reminderDays" | "graceDays">,
+): Promise<number> {
+  if (settings.reminderDays.length === 0) return 0;
+  const due = await sql<
+    (DueOrder & { day: number; auto_renew: boolean; notify_reminders: boolean })[]
+  >`
+    select o.id, o.user_id, o.expire_date, o.auto_renew, p.name as product_name, p.price, pr.email,
+      pr.credits, pr.notify_reminders, r.day
+    from orders o
+      join products p on p.id = o.product_id
+      join profiles pr on pr.id = o.user_id
+      cross join lateral (
+        select min(d) as day from unnest(${settings.reminderDays}::int[]) d
+        where o.expire_date <= now() + make_interval(days => d)
+      ) r
+    where o.status = 'active' and o.expire_date > now()
+      and o.expire_date <= now() + make_interval(days => ${Math.max(...settings.reminderDays)})
+      and not exists (
+        select 1 from order_notices n where n.order_id = o.id and n.notice = 'reminder:' || r.day)
+    order by o.expire_date
+    limit ${BATCH}`;
+  let sent = 0;
+  for (const order of due) {
+    const fresh = await notice(sql, order, `reminder:${order.day}`, () =>
+      order.notify_reminders
+        ? {
+            kind: "reminder",
+            to: order.email,
+            userId: order.user_id,
+            dedupeKey: `reminder:${order.id}:${order.expire_date.getTime()}:${order.day}`,
+            ...expiryReminder({
+              productName: order.product_name,
+              orderId: order.id,
+              days: order.day,
+              expireDate: order.expire_date,
+              price: order.price,
+              balance: order.credits,
+              autoRenew: order.auto_renew,
+              graceDays: settings.graceDays,
+            }),
+          }
+        : null,
+    );
+    if (fresh && order.notify_reminders) sent++;
+  }
+  return sent;
+}
+
+/** GRACE_DAYS > 0: an active order past its expiry is in its grace period; told once. */
+export async function sendGraceNotices(
+  sql: Sql,
+  settings: Pick<LifecycleSettings, "graceDays">,
+): Promise<number> {
+  const due = await sql<DueOrder[]>`
+    select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.email, pr.credits
+    from orders o
+      join products p on p.id = o.product_id
+      join profiles pr on pr.id = o.user_id
+    where o.status = 'active' and o.expire_date <= now()
+      and not exists (select 1 from order_notices n where n.order_id = o.id and n.notice = 'grace')
+    order by o.expire_date
+    limit ${BATCH}`;
+  let sent = 0;
+  for (const order of due) {
+    const suspendDate = new Date(order.expire_date.getTime() + settings.graceDays * 86_400_000);
+    const fresh = await notice(sql, order, "grace", () => ({
+      kind: "grace",
+      to: order.email,
+      userId: order.user_id,
+      dedupeKey: `grace:${order.id}:${order.expire_date.getTime()}`,
+      ...gracePeriodStarted({
+        productName: order.product_name,
+        orderId: order.id,
+        expireDate: order.expire_date,
+        suspendDate,
+      }),
+    }));
+    if (fresh) sent++;
+  }
+  return sent;
+}
+
+/**
+ * SPEC §4: a purchase creates an order that waits for an admin to link a server. Staff hear of
+ * each such order once, within a tick of the purchase, unless a service was linked meanwhile.
+ * Orders older than a day are left alone, so turning ADMIN_NOTIFY_EMAIL on does not mail history.
+ */
+export async function notifyNewOrders(sql: Sql, staff: StaffMail): Promise<number> {
+  const waiting = await sql<
+    {
+      id: string;
+      expire_date: Date;
+      created_at: Date;
+      product_name: string;
+      product_type: string;
+      username: string;
+      email: string;
+    }[]
+  >`
+    select o.id, o.expire_date, o.created_at, p.name as product_name, p.product_type, pr.username,
+      pr.email
+    from orders o
+      join products p on p.id = o.product_id
+      join profiles pr on pr.id = o.user_id
+    where o.created_at > now() - interval '1 day' and o.status = 'active'
+      and not exists (select 1 from services s where s.order_id = o.id)
+      and not exists (
+        select 1 from order_notices n where n.order_id = o.id and n.notice = 'staff-new-order')
+    order by o.created_at
+    limit ${BATCH}`;
+  let sent = 0;
+  for (const order of waiting) {
+    const fresh = await notice(sql, order, "staff-new-order", () => ({
+      kind: "staff_new_order",
+      to: staff.to,
+      dedupeKey: `staff:new-order:${order.id}`,
+      ...newOrderNeedsServer({
+        orderId: order.id,
+        productName: order.product_name,
+        productType: order.product_type,
+        username: order.username,
+        email: order.email,
+        createdAt: order.created_at,
+        adminUrl: staff.adminUrl,
+      }),
+    }));
+    if (fresh) sent++;
+  }
+  return sent;
+}

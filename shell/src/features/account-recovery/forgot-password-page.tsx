@@ -1,0 +1,64 @@
+import { ForgotPasswordBody, ForgotPasswordResponse } from "@contracts/recovery.ts";
+import {
+  ApiError,
+  api,
+  Button,
+  Card,
+  Form,
+  formValues,
+  Link,
+  TextField,
+  toast,
+  useFormErrors,
+} from "@hosting-portal/shared-ui";
+import { useState } from "react";
+import * as styles from "../auth/components/auth-layout.css";
+
+/**
+ * Issue 21: 'Forgot password?'. The API answers the same whether or not the address has an
+ * account, and so does this page: it shows the API's message in place of the form.
+ */
+export default function ForgotPasswordPage() {
+  const form = useFormErrors();
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const parsed = form.validate(ForgotPasswordBody, formValues(e.currentTarget));
+    if (!parsed.success) return;
+    setPending(true);
+    try {
+      const res = await api.post("/api/auth/password-reset", parsed.data, ForgotPasswordResponse);
+      setSent(res.message);
+    } catch (err) {
+      toast.error("Error", err instanceof ApiError ? err.message : "Could not send the link");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card>
+      <div>
+        <h1 className={styles.title}>Reset your password</h1>
+        <p className={styles.subtitle}>
+          Enter the email address of your account and we will mail you a link to set a new password.
+        </p>
+      </div>
+      {sent ? (
+        <p role="status">{sent}</p>
+      ) : (
+        <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
+          <TextField label="Email" name="email" type="email" autoComplete="email" autoFocus />
+          <Button type="submit" isPending={pending} className={styles.submit}>
+            Send reset link
+          </Button>
+        </Form>
+      )}
+      <p className={styles.footer}>
+        Remembered it? <Link href="/auth/login">Sign in</Link>
+      </p>
+    </Card>
+  );
+}

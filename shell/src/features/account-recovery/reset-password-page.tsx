@@ -1,0 +1,92 @@
+import { ErrorCode } from "@contracts/errors.ts";
+import { ResetPasswordForm, recoveryMessages } from "@contracts/recovery.ts";
+import {
+  ApiError,
+  api,
+  Button,
+  Card,
+  Form,
+  formValues,
+  Link,
+  session,
+  TextField,
+  toast,
+  useFormErrors,
+} from "@hosting-portal/shared-ui";
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import * as styles from "../auth/components/auth-layout.css";
+
+/**
+ * Issue 21: the page a reset link opens (/auth/reset-password?token=...). The new password follows
+ * the SPEC's rules and messages (contracts). Every session of the account ends on success, this
+ * browser's too, and the user signs in with the new password.
+ */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const navigate = useNavigate();
+  const form = useFormErrors();
+  const [pending, setPending] = useState(false);
+  const [invalid, setInvalid] = useState(token === "");
+
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const parsed = form.validate(ResetPasswordForm, formValues(e.currentTarget));
+    if (!parsed.success) return;
+    setPending(true);
+    try {
+      await api.post("/api/auth/password-reset/confirm", {
+        token,
+        password: parsed.data.password,
+      });
+      // The API ended this browser's session too: drop it here so the sign-in form shows.
+      await session.signOut().catch(() => undefined);
+      await navigate("/auth/login", { replace: true });
+      toast.success(recoveryMessages.passwordReset);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === ErrorCode.resetLinkInvalid) setInvalid(true);
+      else toast.error("Error", err instanceof ApiError ? err.message : "Password reset failed");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card>
+      <div>
+        <h1 className={styles.title}>Set a new password</h1>
+        <p className={styles.subtitle}>Choose the password you will sign in with from now on.</p>
+      </div>
+      {invalid ? (
+        <p role="alert">{recoveryMessages.resetLinkInvalid}</p>
+      ) : (
+        <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
+          <TextField
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+          />
+          <TextField
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+          />
+          <Button type="submit" isPending={pending} className={styles.submit}>
+            Set new password
+          </Button>
+        </Form>
+      )}
+      <p className={styles.footer}>
+        {invalid ? (
+          <Link href="/auth/forgot-password">Request a new link</Link>
+        ) : (
+          <Link href="/auth/login">Back to sign in</Link>
+        )}
+      </p>
+    </Card>
+  );
+}

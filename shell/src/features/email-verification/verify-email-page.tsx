@@ -1,0 +1,62 @@
+import { EmailVerificationStatus, recoveryMessages } from "@contracts/recovery.ts";
+import { ApiError, api, Card, Link, useSession } from "@hosting-portal/shared-ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import * as styles from "../auth/components/auth-layout.css";
+import { emailVerificationKey } from "./verification-query";
+
+type State = { kind: "verifying" } | { kind: "verified" } | { kind: "failed"; message: string };
+
+/**
+ * Issue 21: the page a verification link opens (/auth/verify-email?token=...), signed in or not
+ * (the link may be opened in another browser): it confirms the token once and says how it went.
+ */
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const signedIn = useSession() !== null;
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>({ kind: "verifying" });
+  // One confirmation per token, even when React runs the effect twice (development).
+  const confirmed = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (confirmed.current === token) return;
+    confirmed.current = token;
+    if (!token) {
+      setState({ kind: "failed", message: recoveryMessages.verificationLinkInvalid });
+      return;
+    }
+    api
+      .post("/api/auth/email-verification/confirm", { token }, EmailVerificationStatus)
+      .then((status) => {
+        queryClient.setQueryData(emailVerificationKey, status);
+        setState({ kind: "verified" });
+      })
+      .catch((err) =>
+        setState({
+          kind: "failed",
+          message: err instanceof ApiError ? err.message : "Could not verify the address",
+        }),
+      );
+  }, [token, queryClient]);
+
+  return (
+    <Card>
+      <div>
+        <h1 className={styles.title}>Email verification</h1>
+      </div>
+      {state.kind === "verifying" && <p role="status">Verifying your email address…</p>}
+      {state.kind === "verified" && <p role="status">{recoveryMessages.emailVerified}</p>}
+      {state.kind === "failed" && <p role="alert">{state.message}</p>}
+      <p className={styles.footer}>
+        {signedIn ? (
+          <Link href="/dashboard">Go to the dashboard</Link>
+        ) : (
+          <Link href="/auth/login">Sign in</Link>
+        )}
+      </p>
+    </Card>
+  );
+}

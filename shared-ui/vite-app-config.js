@@ -15,6 +15,11 @@ export const sharedUiVersion = JSON.parse(
   readFileSync(new URL("./package.json", import.meta.url), "utf8"),
 ).version;
 
+/** The @hosting-portal/router version this build is made against. */
+const routerVersion = JSON.parse(
+  readFileSync(new URL("../router/package.json", import.meta.url), "utf8"),
+).version;
+
 /**
  * Federation singletons: one React, one router, one query cache, one shared-ui (session,
  * toasts, theme CSS) per page. A remote needs at least the shared-ui it was built against
@@ -24,7 +29,9 @@ export const sharedUiVersion = JSON.parse(
 export const sharedDeps = {
   react: { singleton: true, requiredVersion: "^19.0.0" },
   "react-dom": { singleton: true, requiredVersion: "^19.0.0" },
-  "react-router-dom": { singleton: true, requiredVersion: "^7.0.0" },
+  // What the apps use of React Router (router/src/index.ts), not the whole package: a share is
+  // built without tree-shaking, and react-router-dom whole is 65 KB of gzip on every first visit.
+  "@hosting-portal/router": { singleton: true, requiredVersion: `^${routerVersion}` },
   "@tanstack/react-query": { singleton: true, requiredVersion: "^5.0.0" },
   "@hosting-portal/shared-ui": { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 };

@@ -5,10 +5,10 @@ import {
   type Service,
   serviceMessages,
 } from "@contracts/services.ts";
+import { useNavigate } from "@hosting-portal/router";
 import { Button, Card, Dialog, queryKeys, TextField, toast } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router-dom";
 import { useControlService } from "../api/control-service";
 import { reportServiceError } from "./service-errors";
 import * as styles from "./services.css";

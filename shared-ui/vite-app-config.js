@@ -5,6 +5,7 @@
  * config's package imports without compiling them.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { federation } from "@module-federation/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
@@ -15,10 +16,8 @@ export const sharedUiVersion = JSON.parse(
   readFileSync(new URL("./package.json", import.meta.url), "utf8"),
 ).version;
 
-/** The @hosting-portal/router version this build is made against. */
-const routerVersion = JSON.parse(
-  readFileSync(new URL("../router/package.json", import.meta.url), "utf8"),
-).version;
+/** The @hosting-portal/router version this build is made against (the installed one). */
+const routerVersion = createRequire(import.meta.url)("@hosting-portal/router/package.json").version;
 
 /**
  * Federation singletons: one React, one router, one query cache, one shared-ui (session,

@@ -34,6 +34,7 @@ export function buildShopAgainst(
   const ws = mkdtempSync(join(tmpdir(), `portal-skew-${sharedUiVersion}-`));
   for (const dir of [
     "shared-ui",
+    "router",
     "mf-shop",
     "api/contracts",
     "tsconfig.base.json",
@@ -51,6 +52,7 @@ export function buildShopAgainst(
     symlinkSync(join(repoRoot, "node_modules", name), join(modules, name));
   }
   symlinkSync(join(ws, "shared-ui"), join(modules, "@hosting-portal", "shared-ui"));
+  symlinkSync(join(ws, "router"), join(modules, "@hosting-portal", "router"));
 
   const pkgFile = join(ws, "shared-ui", "package.json");
   const pkg = JSON.parse(readFileSync(pkgFile, "utf8"));

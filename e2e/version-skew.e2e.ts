@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, register, signIn, uniqueUser } from "./browser";
@@ -6,9 +8,10 @@ import { type FrontServer, startFrontServer } from "./remote-server";
 
 /*
  * Version skew between the shell and a remote (docs/remotes.md: versions). The portal's shell
- * provides shared-ui 1.1.0. mf-shop is built outside the repository against shared-ui 1.2.0
- * with one new component that its page renders (a remote released before the shell), and
- * against 1.0.0 (a remote older than the shell). Each build is served as the shop remote.
+ * provides the shared-ui of the repository (say 1.2.0). mf-shop is built outside the repository
+ * against the next minor (1.3.0) with one new component that its page renders (a remote released
+ * before the shell), and against 1.0.0 (a remote older than the shell). Each build is served as
+ * the shop remote.
  */
 
 let browser: Browser;
@@ -20,7 +23,9 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   const root = inject("repoRoot");
-  newer = buildShopAgainst(root, "1.2.0", { useNewExport: true });
+  const current = JSON.parse(readFileSync(join(root, "shared-ui", "package.json"), "utf8"));
+  const [major, minor] = String(current.version).split(".").map(Number);
+  newer = buildShopAgainst(root, `${major}.${(minor ?? 0) + 1}.0`, { useNewExport: true });
   older = buildShopAgainst(root, "1.0.0", { useNewExport: false });
   browser = await launchBrowser();
   front = await startFrontServer(inject("baseUrl"));

@@ -5,6 +5,7 @@
  * config's package imports without compiling them.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { federation } from "@module-federation/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
@@ -15,6 +16,9 @@ export const sharedUiVersion = JSON.parse(
   readFileSync(new URL("./package.json", import.meta.url), "utf8"),
 ).version;
 
+/** The @hosting-portal/router version this build is made against (the installed one). */
+const routerVersion = createRequire(import.meta.url)("@hosting-portal/router/package.json").version;
+
 /**
  * Federation singletons: one React, one router, one query cache, one shared-ui (session,
  * toasts, theme CSS) per page. A remote needs at least the shared-ui it was built against
@@ -24,7 +28,9 @@ export const sharedUiVersion = JSON.parse(
 export const sharedDeps = {
   react: { singleton: true, requiredVersion: "^19.0.0" },
   "react-dom": { singleton: true, requiredVersion: "^19.0.0" },
-  "react-router-dom": { singleton: true, requiredVersion: "^7.0.0" },
+  // What the apps use of React Router (router/src/index.ts), not the whole package: a share is
+  // built without tree-shaking, and react-router-dom whole is 65 KB of gzip on every first visit.
+  "@hosting-portal/router": { singleton: true, requiredVersion: `^${routerVersion}` },
   "@tanstack/react-query": { singleton: true, requiredVersion: "^5.0.0" },
   "@hosting-portal/shared-ui": { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 };

@@ -1,4 +1,12 @@
 import {
+  BrowserRouter,
+  NavLink,
+  Route,
+  Routes,
+  useHref,
+  useNavigate,
+} from "@hosting-portal/router";
+import {
   ApiError,
   Button,
   Card,
@@ -9,8 +17,7 @@ import {
   toast,
   useSession,
 } from "@hosting-portal/shared-ui";
-import { type ComponentType, type FormEvent, useState } from "react";
-import { BrowserRouter, NavLink, Route, Routes } from "react-router-dom";
+import { type ComponentType, type FormEvent, type ReactNode, useState } from "react";
 
 export interface StandalonePage {
   path: string;
@@ -80,6 +87,15 @@ function Frame({ title, pages }: { title: string; pages: StandalonePage[] }) {
   );
 }
 
+function RoutedProviders({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <PortalProviders navigate={navigate} useHref={useHref}>
+      {children}
+    </PortalProviders>
+  );
+}
+
 /**
  * Dev-only harness so a remote team can run its pages without the shell
  * (`npm run dev -w mf-shop`). Not part of shared-ui's public runtime entry.
@@ -88,9 +104,9 @@ export function StandaloneApp({ title, pages }: { title: string; pages: Standalo
   session.start();
   return (
     <BrowserRouter>
-      <PortalProviders>
+      <RoutedProviders>
         <Frame title={title} pages={pages} />
-      </PortalProviders>
+      </RoutedProviders>
     </BrowserRouter>
   );
 }

@@ -1,7 +1,7 @@
+import { matchPath, RouterProvider } from "@hosting-portal/router";
 import { applyThemePreference, session } from "@hosting-portal/shared-ui";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { matchPath, RouterProvider } from "react-router-dom";
 import { createRouter } from "./app/router";
 import { remoteRoutes } from "./app/routes";
 import { ensureRemotes, loadPage } from "./features/remotes/load-remote";

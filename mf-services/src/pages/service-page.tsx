@@ -1,6 +1,6 @@
+import { useNavigate, useParams } from "@hosting-portal/router";
 import { Page, PageHeader, Skeleton, shortServiceId } from "@hosting-portal/shared-ui";
 import { useEffect } from "react";
-import { useNavigate, useParams } from "react-router-dom";
 import { useService } from "../features/services/api/get-service";
 import { LiveStats } from "../features/services/components/live-stats";
 import { ProcessorPanel } from "../features/services/components/processor-panel";

@@ -1,7 +1,7 @@
+import type { NavigateOptions } from "@hosting-portal/router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { RouterProvider } from "react-aria-components";
-import { type NavigateOptions, useHref, useNavigate } from "react-router-dom";
 import { queryClient } from "../query/query-client";
 import { ToastRegion } from "../Toast/Toast";
 
@@ -13,13 +13,23 @@ declare module "react-aria-components" {
 
 /**
  * Query cache, toast region and client-side navigation for shared-ui Links and Menu items.
- * Render once inside the React Router (the shell does; remotes only in standalone dev).
+ * Render once inside the React Router (the shell does; remotes only in standalone dev), passing
+ * its `useNavigate()` and `useHref`: shared-ui's main entry does not import the router itself, so
+ * the shared-ui share stays apart from the router share (a remote's build inlined the whole of
+ * shared-ui into its share loader when it did).
  */
-export function PortalProviders({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
+export function PortalProviders({
+  children,
+  navigate,
+  useHref,
+}: {
+  children: ReactNode;
+  navigate: (to: string, options?: NavigateOptions) => void;
+  useHref: (to: string) => string;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider navigate={(to, opts) => navigate(to, opts)} useHref={useHref}>
+      <RouterProvider navigate={navigate} useHref={useHref}>
         {children}
         <ToastRegion />
       </RouterProvider>

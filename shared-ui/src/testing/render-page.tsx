@@ -1,6 +1,13 @@
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useHref,
+  useLocation,
+  useNavigate,
+} from "@hosting-portal/router";
 import { type RenderResult, render } from "@testing-library/react";
-import type { ReactElement } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import type { ReactElement, ReactNode } from "react";
 import { PortalProviders } from "../providers/PortalProviders";
 
 export interface RenderPageOptions {
@@ -27,15 +34,22 @@ export function renderPage(page: ReactElement, options: RenderPageOptions = {}):
     current.pathname = useLocation().pathname;
     return null;
   }
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <PortalProviders navigate={useNavigate()} useHref={useHref}>
+        {children}
+      </PortalProviders>
+    );
+  }
   const result = render(
     <MemoryRouter initialEntries={[current.pathname]}>
-      <PortalProviders>
+      <Providers>
         <LocationProbe />
         <Routes>
           <Route path={path} element={page} />
           <Route path="*" element={<p data-testid="other-page">other page</p>} />
         </Routes>
-      </PortalProviders>
+      </Providers>
     </MemoryRouter>,
   );
   return Object.assign(result, { location: () => current.pathname });

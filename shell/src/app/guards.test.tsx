@@ -1,7 +1,7 @@
 import type { Session } from "@contracts/auth.ts";
+import { createMemoryRouter, RouterProvider } from "@hosting-portal/router";
 import { session } from "@hosting-portal/shared-ui";
 import { act, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PublicOnly, RequireAdmin, RequireAuth } from "./guards";
 

@@ -1,5 +1,5 @@
+import { Navigate, Outlet, useLocation } from "@hosting-portal/router";
 import { useSession, useSessionLoading } from "@hosting-portal/shared-ui";
-import { Navigate, Outlet, useLocation } from "react-router-dom";
 
 /** SPEC §6: visitors on guarded pages go to /auth/login (and come back after signing in). */
 export function RequireAuth() {

@@ -1,5 +1,12 @@
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useHref,
+  useNavigate,
+} from "@hosting-portal/router";
 import { PortalProviders } from "@hosting-portal/shared-ui";
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router-dom";
 import { AuthLayout } from "../features/auth/components/auth-layout";
 import { AppLayout } from "../features/layout/components/app-layout";
 import { NotFoundFrame, NotFoundPage } from "../features/not-found/not-found-page";
@@ -21,8 +28,9 @@ const authPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
 });
 
 function Root() {
+  const navigate = useNavigate();
   return (
-    <PortalProviders>
+    <PortalProviders navigate={navigate} useHref={useHref}>
       <Outlet />
     </PortalProviders>
   );

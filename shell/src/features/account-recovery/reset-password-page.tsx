@@ -14,7 +14,7 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router-dom";
+import { useNavigate, useSearchParams } from "@hosting-portal/router";
 import * as styles from "../auth/components/auth-layout.css";
 
 /**

@@ -1,5 +1,5 @@
+import { Outlet } from "@hosting-portal/router";
 import { Link, useSession } from "@hosting-portal/shared-ui";
-import { Outlet } from "react-router-dom";
 import { AppLayout } from "../layout/components/app-layout";
 import * as styles from "./not-found-page.css";
 

@@ -5,6 +5,7 @@ import {
   type Service,
   serviceMessages,
 } from "@contracts/services.ts";
+import { useNavigate } from "@hosting-portal/router";
 import {
   Button,
   Card,
@@ -16,7 +17,6 @@ import {
 } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router-dom";
 import { useControlService } from "../api/control-service";
 import { reportServiceError } from "./service-errors";
 import * as styles from "./services.css";

@@ -1,4 +1,5 @@
 import { type Service, serviceMessages } from "@contracts/services.ts";
+import { useNavigate } from "@hosting-portal/router";
 import {
   Badge,
   Button,
@@ -11,7 +12,6 @@ import {
   TableBody,
   TableHeader,
 } from "@hosting-portal/shared-ui";
-import { useNavigate } from "react-router-dom";
 import * as styles from "./services.css";
 
 /** SPEC §2 dashboard table: short id, type, status, IPv4 and a Manage button. */

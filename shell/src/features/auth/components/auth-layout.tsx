@@ -1,4 +1,4 @@
-import { Outlet } from "react-router-dom";
+import { Outlet } from "@hosting-portal/router";
 import * as styles from "./auth-layout.css";
 
 /** SPEC §2: /auth pages have no top bar and no side navigation. */

@@ -1,4 +1,5 @@
 import { RegisterForm } from "@contracts/auth.ts";
+import { useNavigate } from "@hosting-portal/router";
 import {
   ApiError,
   Button,
@@ -12,7 +13,6 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { useNavigate } from "react-router-dom";
 import * as styles from "./auth-layout.css";
 
 export default function RegisterPage() {

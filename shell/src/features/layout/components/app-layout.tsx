@@ -1,8 +1,8 @@
 import { UserResponse } from "@contracts/auth.ts";
+import { Outlet, useLocation, useNavigate } from "@hosting-portal/router";
 import { api, queryKeys, Skeleton, session, useUserEvents } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { VerifyEmailBanner } from "../../email-verification/verify-email-banner";
 import { useInactivitySignOut } from "../../inactivity/use-inactivity-sign-out";
 import { RemoteBoundary } from "../../remotes/remote-boundary";

@@ -1,6 +1,6 @@
+import { NavLink, useLocation } from "@hosting-portal/router";
 import { Disclosure, shortId, useMyServices, useUser } from "@hosting-portal/shared-ui";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
-import { NavLink, useLocation } from "react-router-dom";
 import * as styles from "./app-layout.css";
 import { Icon, type IconName } from "./icons";
 

@@ -1,3 +1,4 @@
+import { useNavigate } from "@hosting-portal/router";
 import {
   formatEur,
   Menu,
@@ -9,7 +10,6 @@ import {
   useUser,
 } from "@hosting-portal/shared-ui";
 import { Button as AriaButton } from "react-aria-components";
-import { useNavigate } from "react-router-dom";
 import * as styles from "./app-layout.css";
 import { Icon } from "./icons";
 import { NAV_DRAWER_ID } from "./side-nav";

@@ -1,6 +1,12 @@
 import { Button, EmptyState, Skeleton, TextField } from "@hosting-portal/shared-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { type ListFilter, type ListParams, MAX_LOADED_PAGES } from "./admin-list";
+import {
+  type ListFilter,
+  type ListParams,
+  type ListQuery,
+  MAX_LOADED_PAGES,
+  useListParams,
+} from "./admin-list";
 import * as styles from "./admin-list.css";
 import { SelectField } from "./select-field";
 
@@ -214,5 +220,50 @@ export function NoMatches({ noun, params }: { noun: ListNoun; params: ListParams
         </Button>
       }
     />
+  );
+}
+
+/** What an admin list is: its filters, how its pages load, and what it holds. */
+export interface SearchableListProps<P, T> {
+  filters: readonly ListFilter[];
+  /** The list's page query hook over the search and filters (e.g. useUserPages). */
+  usePages: (query: ListQuery) => ListPages<P>;
+  rowsOf: (page: P) => T[];
+  noun: ListNoun;
+  /** What the search matches, e.g. "Username, email or the start of the id". */
+  searchDescription: string;
+  /** Renders the table of the rows loaded so far. */
+  children: (rows: T[]) => ReactNode;
+}
+
+/** An admin list with its search and filters kept in the URL: the toolbar, then the body. */
+export function SearchableList<P, T>({
+  filters,
+  usePages,
+  rowsOf,
+  noun,
+  searchDescription,
+  children,
+}: SearchableListProps<P, T>) {
+  const params = useListParams(filters);
+  const pages = usePages(params.query);
+  return (
+    <>
+      <ListToolbar
+        params={params}
+        filters={filters}
+        searchLabel={`Search ${noun.other}`}
+        searchDescription={searchDescription}
+      />
+      <ListBody
+        pages={pages}
+        rowsOf={rowsOf}
+        params={params}
+        noun={noun}
+        errorTitle={`Could not load ${noun.other}`}
+      >
+        {children}
+      </ListBody>
+    </>
   );
 }

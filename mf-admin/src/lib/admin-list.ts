@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_DEFAULT } from "@contracts/admin.ts";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "@hosting-portal/router";
 
 /**
  * The admin lists (issue 18) come a page at a time and are searched on the server. What an admin
@@ -26,6 +26,25 @@ export interface ListFilter {
   /** Values the API takes beyond `options` (a shared link may carry one); default: none. */
   accepts?: (value: string) => boolean;
 }
+
+/** The `type` filter of the product and service lists. */
+export const typeFilter: ListFilter = {
+  name: "type",
+  label: "Filter by type",
+  anyLabel: "All types",
+  options: [
+    { value: "vps", label: "VPS" },
+    { value: "dedicated", label: "Dedicated" },
+  ],
+};
+
+/** The `status` filter of a list whose rows take `statuses`, each offered capitalized ("Active"). */
+export const statusFilter = (statuses: readonly string[]): ListFilter => ({
+  name: "status",
+  label: "Filter by status",
+  anyLabel: "All statuses",
+  options: statuses.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) })),
+});
 
 /** The search text and filter values of a list, as the API takes them: no empty values. */
 export type ListQuery = Readonly<Record<string, string>>;

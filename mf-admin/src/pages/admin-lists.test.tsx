@@ -18,7 +18,7 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "@hosting-portal/router";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_LOADED_PAGES } from "../lib/admin-list";
 import { SEARCH_DEBOUNCE_MS } from "../lib/admin-list-view";

@@ -1,16 +1,6 @@
-import { ShopMessages } from "@contracts/shop.ts";
-import { Page, PageHeader } from "@hosting-portal/shared-ui";
-import { ProductCatalog } from "../features/shop/components/product-catalog";
+import { CataloguePage } from "../features/shop/components/catalogue-page";
 
 /** /products/dedicated (SPEC §2). */
 export default function DedicatedProductsPage() {
-  return (
-    <Page>
-      <PageHeader
-        title="Dedicated Servers"
-        description="Bare-metal servers, billed monthly in credits."
-      />
-      <ProductCatalog type="dedicated" emptyText={ShopMessages.emptyDedicated} />
-    </Page>
-  );
+  return <CataloguePage type="dedicated" />;
 }

@@ -1,36 +1,22 @@
 import { style } from "@vanilla-extract/css";
-import { media, TOUCH_TARGET, vars } from "../theme/theme.css";
+import { vars } from "../theme/theme.css";
+import { controlRule, errorRule, fieldRule, focusedControlRule, labelRule } from "./field-rules";
 
-export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const field = style(fieldRule);
 
-export const label = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.text,
-});
+export const label = style(labelRule);
 
 export const input = style({
-  width: "100%",
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: "inherit",
-  minHeight: "38px",
+  ...controlRule,
   outline: "none",
   selectors: {
-    "&[data-focused]": {
-      borderColor: vars.color.focus,
-      boxShadow: `0 0 0 1px ${vars.color.focus}`,
-    },
+    "&[data-focused]": focusedControlRule,
     "&[data-invalid]": { borderColor: vars.color.danger },
     "&[data-disabled]": { opacity: 0.6 },
     "&::placeholder": { color: vars.color.textMuted },
   },
-  "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
 });
 
 export const description = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
-export const error = style({ fontSize: vars.fontSize.sm, color: vars.color.danger });
+export const error = style(errorRule);

@@ -1,15 +1,7 @@
 import type { AuditEntry } from "@contracts/admin.ts";
-import {
-  Cell,
-  Column,
-  formatDateTime,
-  Row,
-  shortId,
-  Table,
-  TableBody,
-  TableHeader,
-} from "@hosting-portal/shared-ui";
+import { Cell, formatDateTime, Row, shortId, Table, TableBody } from "@hosting-portal/shared-ui";
 import * as styles from "../../../lib/admin.css";
+import { AdminTableHeader } from "../../../lib/admin-table";
 
 const show = (value: unknown) =>
   value === null || value === undefined ? "—" : JSON.stringify(value, null, 1);
@@ -17,14 +9,7 @@ const show = (value: unknown) =>
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <Table aria-label="Audit log">
-      <TableHeader>
-        <Column isRowHeader>When</Column>
-        <Column>Who</Column>
-        <Column>Action</Column>
-        <Column>Entity</Column>
-        <Column>Before</Column>
-        <Column>After</Column>
-      </TableHeader>
+      <AdminTableHeader columns={["When", "Who", "Action", "Entity", "Before", "After"]} />
       <TableBody items={entries} dependencies={[]} emptyText="Nothing recorded yet.">
         {(e) => (
           <Row id={e.id}>

@@ -2,21 +2,25 @@ import type { AdminOrder } from "@contracts/admin.ts";
 import type { OrderStatus } from "@contracts/common.ts";
 import {
   Badge,
-  Button,
   Cell,
-  Column,
-  ConfirmDialog,
   formatDateTime,
   formatEur,
   Row,
   shortId,
   Table,
   TableBody,
-  TableHeader,
   toast,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
+import {
+  ActionsCell,
+  AdminTableHeader,
+  NameAndDetail,
+  RemoveButton,
+  RemoveDialog,
+  RowAction,
+} from "../../../lib/admin-table";
 import { useRemoveOrder } from "../api/remove-order";
 import { useSetOrderStatus } from "../api/set-order-status";
 
@@ -37,17 +41,10 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   return (
     <>
       <Table aria-label="Orders">
-        <TableHeader>
-          <Column isRowHeader>Order</Column>
-          <Column>Customer</Column>
-          <Column>Product</Column>
-          <Column>Expires</Column>
-          <Column>Status</Column>
-          <Column>Services</Column>
-          <Column>
-            <span className={styles.actions}>Set status / remove</span>
-          </Column>
-        </TableHeader>
+        <AdminTableHeader
+          columns={["Order", "Customer", "Product", "Expires", "Status", "Services"]}
+          actions="Set status / remove"
+        />
         <TableBody
           items={orders}
           dependencies={[pendingOrderId, pendingStatus]}
@@ -64,19 +61,18 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 </div>
               </Cell>
               <Cell>
-                <div className={styles.stack}>
-                  <span className={styles.primaryText}>{o.username}</span>
-                  <span className={styles.muted}>{o.email}</span>
-                </div>
+                <NameAndDetail name={o.username} detail={o.email} />
               </Cell>
               <Cell>
-                <div className={styles.stack}>
-                  <span className={styles.primaryText}>{o.product_name}</span>
-                  <span className={styles.muted}>
-                    {formatEur(o.product_price)} / month
-                    {o.product_archived ? " · no longer sold" : ""}
-                  </span>
-                </div>
+                <NameAndDetail
+                  name={o.product_name}
+                  detail={
+                    <>
+                      {formatEur(o.product_price)} / month
+                      {o.product_archived ? " · no longer sold" : ""}
+                    </>
+                  }
+                />
               </Cell>
               <Cell>
                 <span className={styles.date}>{formatDateTime(o.expire_date)}</span>
@@ -102,65 +98,49 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                   </div>
                 )}
               </Cell>
-              <Cell>
-                <div className={styles.actions}>
-                  {statuses
-                    .filter((s) => s !== o.status)
-                    .map((s) => (
-                      <Button
-                        key={s}
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`${actionLabel[s]} order ${shortId(o.id)}`}
-                        isPending={pendingOrderId === o.id && pendingStatus === s}
-                        onPress={() =>
-                          setStatus.mutate(
-                            { orderId: o.id, status: s },
-                            {
-                              onSuccess: () =>
-                                toast.success(
-                                  `Order ${s}`,
-                                  o.services.length
-                                    ? `${o.services.length} linked service(s) are now ${s === "active" ? "active" : "suspended"}.`
-                                    : undefined,
-                                ),
-                            },
-                          )
-                        }
-                      >
-                        {actionLabel[s]}
-                      </Button>
-                    ))}
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove order ${shortId(o.id)}`}
-                    onPress={() => setRemoving(o)}
-                  >
-                    Remove
-                  </Button>
-                </div>
-              </Cell>
+              <ActionsCell>
+                {statuses
+                  .filter((s) => s !== o.status)
+                  .map((s) => (
+                    <RowAction
+                      key={s}
+                      label={`${actionLabel[s]} order ${shortId(o.id)}`}
+                      isPending={pendingOrderId === o.id && pendingStatus === s}
+                      onPress={() =>
+                        setStatus.mutate(
+                          { orderId: o.id, status: s },
+                          {
+                            onSuccess: () =>
+                              toast.success(
+                                `Order ${s}`,
+                                o.services.length
+                                  ? `${o.services.length} linked service(s) are now ${s === "active" ? "active" : "suspended"}.`
+                                  : undefined,
+                              ),
+                          },
+                        )
+                      }
+                    >
+                      {actionLabel[s]}
+                    </RowAction>
+                  ))}
+                <RemoveButton
+                  label={`Remove order ${shortId(o.id)}`}
+                  onPress={() => setRemoving(o)}
+                />
+              </ActionsCell>
             </Row>
           )}
         </TableBody>
       </Table>
       {removing && (
-        <ConfirmDialog
+        <RemoveDialog
           title={`Remove order ${shortId(removing.id)}?`}
-          isOpen
-          onOpenChange={(open) => !open && setRemoving(null)}
-          destructive
           confirmLabel="Remove order"
-          isPending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(removing.id, {
-              onSuccess: () => {
-                toast.success("Order removed");
-                setRemoving(null);
-              },
-            })
-          }
+          id={removing.id}
+          remove={remove}
+          onRemoved={() => toast.success("Order removed")}
+          onClose={() => setRemoving(null)}
         >
           <p>
             {removing.username}'s order for {removing.product_name} is deleted
@@ -169,7 +149,7 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
               : ""}
             . No credits are refunded. This cannot be undone.
           </p>
-        </ConfirmDialog>
+        </RemoveDialog>
       )}
     </>
   );

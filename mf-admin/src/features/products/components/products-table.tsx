@@ -1,19 +1,13 @@
 import type { AdminProduct } from "@contracts/admin.ts";
-import {
-  Badge,
-  Button,
-  Cell,
-  Column,
-  ConfirmDialog,
-  formatEur,
-  Row,
-  Table,
-  TableBody,
-  TableHeader,
-  toast,
-} from "@hosting-portal/shared-ui";
+import { Badge, Cell, formatEur, Row, Table, TableBody, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
+import {
+  ActionsCell,
+  AdminTableHeader,
+  RemoveButton,
+  RemoveDialog,
+} from "../../../lib/admin-table";
 import { useRemoveProduct } from "../api/remove-product";
 
 export function ProductsTable({ products }: { products: AdminProduct[] }) {
@@ -22,16 +16,10 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
   return (
     <>
       <Table aria-label="Products">
-        <TableHeader>
-          <Column isRowHeader>Product</Column>
-          <Column>Type</Column>
-          <Column>Price / month</Column>
-          <Column>Specs</Column>
-          <Column>Orders</Column>
-          <Column>
-            <span className={styles.actions}>Actions</span>
-          </Column>
-        </TableHeader>
+        <AdminTableHeader
+          columns={["Product", "Type", "Price / month", "Specs", "Orders"]}
+          actions="Actions"
+        />
         <TableBody
           items={products}
           dependencies={[]}
@@ -61,50 +49,35 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
                 </div>
               </Cell>
               <Cell>{p.orders_count}</Cell>
-              <Cell>
-                <div className={styles.actions}>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove ${p.name}`}
-                    onPress={() => setRemoving(p)}
-                  >
-                    Remove
-                  </Button>
-                </div>
-              </Cell>
+              <ActionsCell>
+                <RemoveButton label={`Remove ${p.name}`} onPress={() => setRemoving(p)} />
+              </ActionsCell>
             </Row>
           )}
         </TableBody>
       </Table>
       {removing && (
-        <ConfirmDialog
+        <RemoveDialog
           title={`Remove ${removing.name}?`}
-          isOpen
-          onOpenChange={(open) => !open && setRemoving(null)}
-          destructive
           confirmLabel="Remove product"
-          isPending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(removing.id, {
-              onSuccess: (r) => {
-                toast.success(
-                  r.outcome === "archived" ? "Product archived" : "Product removed",
-                  r.outcome === "archived"
-                    ? "Existing orders keep it; it is no longer for sale."
-                    : undefined,
-                );
-                setRemoving(null);
-              },
-            })
+          id={removing.id}
+          remove={remove}
+          onRemoved={(r) =>
+            toast.success(
+              r.outcome === "archived" ? "Product archived" : "Product removed",
+              r.outcome === "archived"
+                ? "Existing orders keep it; it is no longer for sale."
+                : undefined,
+            )
           }
+          onClose={() => setRemoving(null)}
         >
           <p>
             {removing.orders_count > 0
               ? `${removing.orders_count} order(s) use this product. It will no longer be for sale, but those orders keep working and keep showing its name.`
               : "No orders use this product; it is deleted from the catalogue."}
           </p>
-        </ConfirmDialog>
+        </RemoveDialog>
       )}
     </>
   );

@@ -1,20 +1,24 @@
 import type { AdminService } from "@contracts/admin.ts";
 import {
   Badge,
-  Button,
   Cell,
-  Column,
-  ConfirmDialog,
   Row,
   serviceSpecs,
   shortId,
   Table,
   TableBody,
-  TableHeader,
   toast,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
+import {
+  ActionsCell,
+  AdminTableHeader,
+  NameAndDetail,
+  RemoveButton,
+  RemoveDialog,
+  RowAction,
+} from "../../../lib/admin-table";
 import { useLinkService } from "../api/link-service";
 import { useRemoveService } from "../api/remove-service";
 import { useSetServiceStatus } from "../api/set-service-status";
@@ -41,16 +45,10 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
   return (
     <>
       <Table aria-label="Services">
-        <TableHeader>
-          <Column isRowHeader>Service</Column>
-          <Column>Owner</Column>
-          <Column>Specs</Column>
-          <Column>Status</Column>
-          <Column>Order</Column>
-          <Column>
-            <span className={styles.actions}>Actions</span>
-          </Column>
-        </TableHeader>
+        <AdminTableHeader
+          columns={["Service", "Owner", "Specs", "Status", "Order"]}
+          actions="Actions"
+        />
         <TableBody
           items={services}
           dependencies={[statusPendingId, linkPendingId]}
@@ -69,10 +67,7 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                 </div>
               </Cell>
               <Cell>
-                <div className={styles.stack}>
-                  <span className={styles.primaryText}>{s.username}</span>
-                  <span className={styles.muted}>{s.email}</span>
-                </div>
+                <NameAndDetail name={s.username} detail={s.email} />
               </Cell>
               <Cell>
                 <span className={styles.muted}>{specsLine(s)}</span>
@@ -87,88 +82,62 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                   <span className={styles.muted}>Not linked</span>
                 )}
               </Cell>
-              <Cell>
-                <div className={styles.actions}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`${s.service_status === "active" ? "Suspend" : "Activate"} service ${s.ipv4}`}
-                    isPending={statusPendingId === s.id}
+              <ActionsCell>
+                <RowAction
+                  label={`${s.service_status === "active" ? "Suspend" : "Activate"} service ${s.ipv4}`}
+                  isPending={statusPendingId === s.id}
+                  onPress={() =>
+                    setStatus.mutate(
+                      {
+                        serviceId: s.id,
+                        status: s.service_status === "active" ? "suspended" : "active",
+                      },
+                      {
+                        onSuccess: (r) =>
+                          toast.success(
+                            r.service_status === "active"
+                              ? "Service activated"
+                              : "Service suspended",
+                          ),
+                      },
+                    )
+                  }
+                >
+                  {s.service_status === "active" ? "Suspend" : "Activate"}
+                </RowAction>
+                {s.order_id ? (
+                  <RowAction
+                    label={`Unlink service ${s.ipv4}`}
+                    isPending={linkPendingId === s.id}
                     onPress={() =>
-                      setStatus.mutate(
-                        {
-                          serviceId: s.id,
-                          status: s.service_status === "active" ? "suspended" : "active",
-                        },
-                        {
-                          onSuccess: (r) =>
-                            toast.success(
-                              r.service_status === "active"
-                                ? "Service activated"
-                                : "Service suspended",
-                            ),
-                        },
+                      link.mutate(
+                        { serviceId: s.id, orderId: null },
+                        { onSuccess: () => toast.success("Service unlinked") },
                       )
                     }
                   >
-                    {s.service_status === "active" ? "Suspend" : "Activate"}
-                  </Button>
-                  {s.order_id ? (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Unlink service ${s.ipv4}`}
-                      isPending={linkPendingId === s.id}
-                      onPress={() =>
-                        link.mutate(
-                          { serviceId: s.id, orderId: null },
-                          { onSuccess: () => toast.success("Service unlinked") },
-                        )
-                      }
-                    >
-                      Unlink
-                    </Button>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Link service ${s.ipv4}`}
-                      onPress={() => setLinking(s)}
-                    >
-                      Link
-                    </Button>
-                  )}
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove service ${s.ipv4}`}
-                    onPress={() => setRemoving(s)}
-                  >
-                    Remove
-                  </Button>
-                </div>
-              </Cell>
+                    Unlink
+                  </RowAction>
+                ) : (
+                  <RowAction label={`Link service ${s.ipv4}`} onPress={() => setLinking(s)}>
+                    Link
+                  </RowAction>
+                )}
+                <RemoveButton label={`Remove service ${s.ipv4}`} onPress={() => setRemoving(s)} />
+              </ActionsCell>
             </Row>
           )}
         </TableBody>
       </Table>
       {linking && <LinkOrderDialog service={linking} onClose={() => setLinking(null)} />}
       {removing && (
-        <ConfirmDialog
+        <RemoveDialog
           title="Remove this service?"
-          isOpen
-          onOpenChange={(open) => !open && setRemoving(null)}
-          destructive
           confirmLabel="Remove service"
-          isPending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(removing.id, {
-              onSuccess: () => {
-                toast.success("Service removed");
-                setRemoving(null);
-              },
-            })
-          }
+          id={removing.id}
+          remove={remove}
+          onRemoved={() => toast.success("Service removed")}
+          onClose={() => setRemoving(null)}
         >
           {removing.order_id ? (
             <p>
@@ -183,7 +152,7 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
               linked to an order; only the service is deleted. This cannot be undone.
             </p>
           )}
-        </ConfirmDialog>
+        </RemoveDialog>
       )}
     </>
   );

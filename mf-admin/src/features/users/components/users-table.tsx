@@ -1,21 +1,25 @@
 import type { AdminUser } from "@contracts/admin.ts";
 import {
   Badge,
-  Button,
   Cell,
-  Column,
-  ConfirmDialog,
   formatDateTime,
   formatEur,
   Row,
   Table,
   TableBody,
-  TableHeader,
   toast,
   useUser,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
+import {
+  ActionsCell,
+  AdminTableHeader,
+  NameAndDetail,
+  RemoveButton,
+  RemoveDialog,
+  RowAction,
+} from "../../../lib/admin-table";
 import { useRemoveUser } from "../api/remove-user";
 import { useSetUserStatus } from "../api/set-user-status";
 import { CreditsDialog } from "./credits-dialog";
@@ -33,26 +37,22 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
   return (
     <>
       <Table aria-label="Users">
-        <TableHeader>
-          <Column isRowHeader>User</Column>
-          <Column>Credits</Column>
-          <Column>Status</Column>
-          <Column>Orders / services</Column>
-          <Column>Joined</Column>
-          <Column>
-            <span className={styles.actions}>Actions</span>
-          </Column>
-        </TableHeader>
+        <AdminTableHeader
+          columns={["User", "Credits", "Status", "Orders / services", "Joined"]}
+          actions="Actions"
+        />
         <TableBody items={users} dependencies={[myId, statusPendingId]} emptyText="No users yet">
           {(u) => (
             <Row id={u.id}>
               <Cell>
-                <div className={styles.stack}>
-                  <span className={styles.primaryText}>
-                    {u.username} {u.is_admin && <Badge tone="info">admin</Badge>}
-                  </span>
-                  <span className={styles.muted}>{u.email}</span>
-                </div>
+                <NameAndDetail
+                  name={
+                    <>
+                      {u.username} {u.is_admin && <Badge tone="info">admin</Badge>}
+                    </>
+                  }
+                  detail={u.email}
+                />
               </Cell>
               <Cell>
                 <span className={styles.money} data-testid={`credits-${u.username}`}>
@@ -70,79 +70,57 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                   {formatDateTime(u.created_at)}
                 </span>
               </Cell>
-              <Cell>
-                <div className={styles.actions}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onPress={() => setCreditsFor(u)}
-                    aria-label={`Credits for ${u.username}`}
-                  >
-                    Credits
-                  </Button>
-                  {u.id !== myId && (
-                    <>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`${u.status === "active" ? "Suspend" : "Activate"} ${u.username}`}
-                        isPending={statusPendingId === u.id}
-                        onPress={() =>
-                          setStatus.mutate(
-                            {
-                              userId: u.id,
-                              status: u.status === "active" ? "suspended" : "active",
-                            },
-                            {
-                              onSuccess: (user) =>
-                                toast.success(
-                                  user.status === "active" ? "User activated" : "User suspended",
-                                  user.status === "active"
-                                    ? `${user.username} can sign in again.`
-                                    : `${user.username} is signed out and cannot sign in.`,
-                                ),
-                            },
-                          )
-                        }
-                      >
-                        {u.status === "active" ? "Suspend" : "Activate"}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onPress={() => setRemoving(u)}
-                        aria-label={`Remove ${u.username}`}
-                      >
-                        Remove
-                      </Button>
-                    </>
-                  )}
-                </div>
-              </Cell>
+              <ActionsCell>
+                <RowAction label={`Credits for ${u.username}`} onPress={() => setCreditsFor(u)}>
+                  Credits
+                </RowAction>
+                {u.id !== myId && (
+                  <>
+                    <RowAction
+                      label={`${u.status === "active" ? "Suspend" : "Activate"} ${u.username}`}
+                      isPending={statusPendingId === u.id}
+                      onPress={() =>
+                        setStatus.mutate(
+                          {
+                            userId: u.id,
+                            status: u.status === "active" ? "suspended" : "active",
+                          },
+                          {
+                            onSuccess: (user) =>
+                              toast.success(
+                                user.status === "active" ? "User activated" : "User suspended",
+                                user.status === "active"
+                                  ? `${user.username} can sign in again.`
+                                  : `${user.username} is signed out and cannot sign in.`,
+                              ),
+                          },
+                        )
+                      }
+                    >
+                      {u.status === "active" ? "Suspend" : "Activate"}
+                    </RowAction>
+                    <RemoveButton label={`Remove ${u.username}`} onPress={() => setRemoving(u)} />
+                  </>
+                )}
+              </ActionsCell>
             </Row>
           )}
         </TableBody>
       </Table>
       {creditsFor && <CreditsDialog user={creditsFor} onClose={() => setCreditsFor(null)} />}
       {removing && (
-        <ConfirmDialog
+        <RemoveDialog
           title={`Remove ${removing.username}?`}
-          isOpen
-          onOpenChange={(open) => !open && setRemoving(null)}
-          destructive
           confirmLabel="Remove user"
-          isPending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(removing.id, {
-              onSuccess: () => {
-                toast.success(
-                  "User removed",
-                  `${removing.username} and everything they owned were deleted.`,
-                );
-                setRemoving(null);
-              },
-            })
+          id={removing.id}
+          remove={remove}
+          onRemoved={() =>
+            toast.success(
+              "User removed",
+              `${removing.username} and everything they owned were deleted.`,
+            )
           }
+          onClose={() => setRemoving(null)}
         >
           <p>
             This permanently deletes the account <strong>{removing.email}</strong> together with its{" "}
@@ -156,7 +134,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
               records where the money went. Until then the removal is refused.
             </p>
           )}
-        </ConfirmDialog>
+        </RemoveDialog>
       )}
     </>
   );

@@ -1,7 +1,5 @@
-import { ErrorCode } from "@contracts/errors.ts";
 import { ORDER_PERIOD_DAYS, type Order, renewedExpiry, ShopMessages } from "@contracts/shop.ts";
 import {
-  ApiError,
   Badge,
   Button,
   Cell,
@@ -17,8 +15,7 @@ import {
   TableHeader,
   toast,
 } from "@hosting-portal/shared-ui";
-import { useRef, useState } from "react";
-import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useConfirmedPayment } from "../../../lib/confirmed-payment";
 import { useOrders } from "../api/get-orders";
 import { useRenewOrder } from "../api/renew-order";
 import { AutoRenewSwitch } from "./auto-renew-switch";
@@ -30,43 +27,17 @@ const EMPTY_TEXT = "No orders yet. Order a VPS or dedicated server to get starte
 export function OrdersTable() {
   const orders = useOrders();
   const renew = useRenewOrder();
-  const [selected, setSelected] = useState<Order | null>(null);
-  const key = useRef(newIdempotencyKey());
+  const { selected, open, dialog } = useConfirmedPayment(renew, {
+    variables: (order: Order, idempotencyKey) => ({ orderId: order.id, idempotencyKey }),
+    onPaid: ({ order }) =>
+      toast.success(
+        ShopMessages.renewalSuccessTitle,
+        `${order.product_name} now runs until ${formatDateTime(order.expire_date)}.`,
+      ),
+    insufficientCredits: ShopMessages.insufficientCreditsRenewal,
+    failedTitle: ShopMessages.renewalFailedTitle,
+  });
   const renewingId = renew.isPending ? renew.variables?.orderId : undefined;
-
-  const open = (order: Order) => {
-    key.current = newIdempotencyKey();
-    setSelected(order);
-  };
-
-  const confirm = () => {
-    if (!selected || renew.isPending) return;
-    renew.mutate(
-      { orderId: selected.id, idempotencyKey: key.current },
-      {
-        onSuccess: ({ order }) => {
-          toast.success(
-            ShopMessages.renewalSuccessTitle,
-            `${order.product_name} now runs until ${formatDateTime(order.expire_date)}.`,
-          );
-          setSelected(null);
-        },
-        onError: (error) => {
-          // A network failure keeps the key: confirming again cannot renew twice.
-          if (!(error instanceof ApiError) || !error.retryable) key.current = newIdempotencyKey();
-          if (error instanceof ApiError && error.code === ErrorCode.insufficientCredits) {
-            toast.error(
-              ShopMessages.insufficientCreditsTitle,
-              ShopMessages.insufficientCreditsRenewal,
-            );
-            setSelected(null);
-          } else {
-            toast.error(ShopMessages.renewalFailedTitle, error.message);
-          }
-        },
-      },
-    );
-  };
 
   if (orders.isPending) {
     return (
@@ -139,14 +110,7 @@ export function OrdersTable() {
         </TableBody>
       </Table>
       <OrdersFooter orders={orders} />
-      <ConfirmDialog
-        title="Renew order"
-        isOpen={selected !== null}
-        onOpenChange={(isOpen) => !isOpen && !renew.isPending && setSelected(null)}
-        onConfirm={confirm}
-        confirmLabel="Renew"
-        isPending={renew.isPending}
-      >
+      <ConfirmDialog title="Renew order" confirmLabel="Renew" {...dialog}>
         {selected && <RenewalTerms order={selected} />}
       </ConfirmDialog>
     </>

@@ -1,8 +1,6 @@
 import type { ProductType } from "@contracts/common.ts";
-import { ErrorCode } from "@contracts/errors.ts";
 import { ORDER_PERIOD_DAYS, type Product, ShopMessages } from "@contracts/shop.ts";
 import {
-  ApiError,
   Card,
   ConfirmDialog,
   EmptyState,
@@ -10,8 +8,7 @@ import {
   Skeleton,
   toast,
 } from "@hosting-portal/shared-ui";
-import { useRef, useState } from "react";
-import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useConfirmedPayment } from "../../../lib/confirmed-payment";
 import { useCreateOrder } from "../api/create-order";
 import { useProducts } from "../api/get-products";
 import { ProductCard } from "./product-card";
@@ -26,42 +23,13 @@ export interface ProductCatalogProps {
 export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
   const products = useProducts(type);
   const createOrder = useCreateOrder();
-  const [selected, setSelected] = useState<Product | null>(null);
-  const key = useRef(newIdempotencyKey());
-
-  const open = (product: Product) => {
-    key.current = newIdempotencyKey();
-    setSelected(product);
-  };
-
-  const confirm = () => {
-    if (!selected || createOrder.isPending) return;
-    createOrder.mutate(
-      { productId: selected.id, idempotencyKey: key.current },
-      {
-        onSuccess: ({ order }) => {
-          toast.success(
-            ShopMessages.orderSuccessTitle,
-            ShopMessages.orderSuccess(order.product_name),
-          );
-          setSelected(null);
-        },
-        onError: (error) => {
-          // A network failure keeps the key: confirming again cannot buy twice.
-          if (!(error instanceof ApiError) || !error.retryable) key.current = newIdempotencyKey();
-          if (error instanceof ApiError && error.code === ErrorCode.insufficientCredits) {
-            toast.error(
-              ShopMessages.insufficientCreditsTitle,
-              ShopMessages.insufficientCreditsOrder,
-            );
-            setSelected(null);
-          } else {
-            toast.error(ShopMessages.orderFailedTitle, error.message);
-          }
-        },
-      },
-    );
-  };
+  const { selected, open, dialog } = useConfirmedPayment(createOrder, {
+    variables: (product: Product, idempotencyKey) => ({ productId: product.id, idempotencyKey }),
+    onPaid: ({ order }) =>
+      toast.success(ShopMessages.orderSuccessTitle, ShopMessages.orderSuccess(order.product_name)),
+    insufficientCredits: ShopMessages.insufficientCreditsOrder,
+    failedTitle: ShopMessages.orderFailedTitle,
+  });
 
   if (products.isPending) {
     return (
@@ -89,14 +57,7 @@ export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
           <ProductCard key={product.id} product={product} onOrder={open} />
         ))}
       </div>
-      <ConfirmDialog
-        title="Confirm order"
-        isOpen={selected !== null}
-        onOpenChange={(isOpen) => !isOpen && !createOrder.isPending && setSelected(null)}
-        onConfirm={confirm}
-        confirmLabel="Order Now"
-        isPending={createOrder.isPending}
-      >
+      <ConfirmDialog title="Confirm order" confirmLabel="Order Now" {...dialog}>
         {selected && (
           <p>
             Order <strong>{selected.name}</strong> for <strong>{formatEur(selected.price)}</strong>?

@@ -4,6 +4,7 @@
  * in place, and a search that finds nothing says so (apart from the SPEC's empty-list text).
  */
 import type { AdminService, AdminUser } from "@contracts/admin.ts";
+import { useLocation, useNavigate } from "@hosting-portal/router";
 import {
   apiError,
   findToast,
@@ -18,7 +19,6 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { useLocation, useNavigate } from "@hosting-portal/router";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_LOADED_PAGES } from "../lib/admin-list";
 import { SEARCH_DEBOUNCE_MS } from "../lib/admin-list-view";

@@ -1,5 +1,6 @@
 import { ErrorCode } from "@contracts/errors.ts";
 import { ResetPasswordForm, recoveryMessages } from "@contracts/recovery.ts";
+import { useNavigate, useSearchParams } from "@hosting-portal/router";
 import {
   ApiError,
   api,
@@ -14,7 +15,6 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "@hosting-portal/router";
 import * as styles from "../auth/components/auth-layout.css";
 
 /**

@@ -1,8 +1,8 @@
 import { EmailVerificationStatus, recoveryMessages } from "@contracts/recovery.ts";
+import { useSearchParams } from "@hosting-portal/router";
 import { ApiError, api, Card, Link, useSession } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "@hosting-portal/router";
 import * as styles from "../auth/components/auth-layout.css";
 import { emailVerificationKey } from "./verification-query";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money, Timestamp, Uuid } from "./common.ts";
+import { TransactionDocument } from "./invoices.ts";
 import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
 
 /** SPEC §5, §8 and §9: top-up bounds and every payment message, shared by the page and the API. */
@@ -114,6 +115,8 @@ export const Transaction = z.object({
   kind: TransactionKind,
   paypal_transaction_id: z.string().nullable(),
   created_at: Timestamp,
+  /** Issue 22: the invoice, receipt or credit note of this row (its PDF link), null when none. */
+  document: TransactionDocument.nullable().optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

@@ -15,6 +15,12 @@ import { isConnectionError } from "./db-health.ts";
 import { docsRoutes } from "./docs.ts";
 import { eventRoutes } from "./events/events.routes.ts";
 import { fromDatabaseError, HttpError } from "./http-error.ts";
+import {
+  adminInvoiceRoutes,
+  billingDetailsRoutes,
+  invoiceRoutes,
+} from "./invoices/invoices.routes.ts";
+import { configureInvoices } from "./invoices/issue.ts";
 import { log } from "./log.ts";
 import { mailOutboxRoutes } from "./mail/outbox.routes.ts";
 import { openApiHandler } from "./openapi.ts";
@@ -26,6 +32,8 @@ import { staticRoutes } from "./static.ts";
 
 export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
+  // Issue 22: the seller and VAT rates of the invoices the money paths issue.
+  configureInvoices(deps.config);
 
   // Request log: method, path without the query string, status, time. Never bodies or headers.
   app.use("*", async (c, next) => {
@@ -58,9 +66,12 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/shop", shopRoutes(deps))
     .route("/shop", autoRenewRoutes(deps))
     .route("/admin/mail-outbox", mailOutboxRoutes(deps))
+    .route("/admin/invoices", adminInvoiceRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .route("/account", accountRoutes(deps))
     .route("/account/notifications", notificationRoutes(deps))
+    .route("/account/billing-details", billingDetailsRoutes(deps))
+    .route("/invoices", invoiceRoutes(deps))
     .route("/services", serviceRoutes(deps))
     .route("/events", eventRoutes(deps));
 

@@ -84,6 +84,29 @@ const EnvSchema = z.object({
   GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(0),
   /** Issue 21: how long before expiry auto-renew renews an order (retried each minute until then). */
   AUTO_RENEW_HOURS_BEFORE: z.coerce.number().int().min(1).max(720).default(72),
+  /** Issue 22: the seller on every invoice (name, address lines separated by "|", VAT ID, contact lines separated by "|"). */
+  SELLER_NAME: z.string().default("Hosting Portal"),
+  SELLER_ADDRESS: z.string().default(""),
+  /** Issue 22: the seller's country (ISO 3166-1 alpha-2): its VAT rate applies when the customer's is unknown. */
+  SELLER_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "must be a two-letter ISO country code, e.g. DE")
+    .default("DE"),
+  SELLER_VAT_ID: z.string().optional(),
+  SELLER_CONTACT: z.string().optional(),
+  /** Issue 22: VAT rates in percent per country, e.g. DE:19,FR:20; they replace the built-in EU standard rates of those countries. */
+  VAT_RATES: z
+    .string()
+    .regex(
+      /^[A-Z]{2}:\d{1,2}(\.\d{1,2})?(,[A-Z]{2}:\d{1,2}(\.\d{1,2})?)*$/,
+      "must be COUNTRY:PERCENT pairs separated by commas, e.g. DE:19,FR:20",
+    )
+    .optional()
+    .transform((v) =>
+      Object.fromEntries(
+        (v ? v.split(",") : []).map((pair) => pair.split(":") as [string, string]),
+      ),
+    ),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -50,7 +50,7 @@ interface RouteDoc {
   /** Body of the success response; omit for an empty (204) one. */
   response?: z.ZodType;
   /** Media type of `response`; defaults to JSON. */
-  media?: "application/json" | "text/event-stream";
+  media?: "application/json" | "text/event-stream" | "application/pdf" | "text/csv";
   status?: 200 | 201 | 202 | 204;
   /** Other success statuses with the same body, and when they happen. */
   alsoSuccess?: Partial<Record<200 | 201 | 202, string>>;
@@ -183,6 +183,10 @@ const TAGS = [
   { name: "services", description: "The caller's servers and their controls" },
   { name: "account", description: "The caller's profile and balance" },
   { name: "events", description: "Live updates as server-sent events" },
+  {
+    name: "invoices",
+    description: "Billing details, and the PDFs of invoices, receipts and credit notes",
+  },
   { name: "admin", description: "Users, credits, services, products, orders and the audit log" },
 ];
 
@@ -212,6 +216,8 @@ export async function openApiDocument(app: Hono<AppEnv>) {
     ]),
   );
   const document = await generateSpecs(app, {
+    // Issue 22: /api/admin/invoices/export.csv is a route, not a static file (the default drops it).
+    excludeStaticFile: false,
     documentation: {
       info: {
         title: "Hosting portal API",

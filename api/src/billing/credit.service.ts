@@ -2,6 +2,7 @@ import { recordAudit } from "../audit/audit.ts";
 import type { Deps } from "../context.ts";
 import type { Sql } from "../db.ts";
 import { invariant } from "../invariant.ts";
+import { issueDocument, sellerSettings } from "../invoices/issue.ts";
 import { log } from "../log.ts";
 import { queueTopUpReceipt } from "../mail/receipts.ts";
 import type { PayPalCapture, PayPalOrder } from "../ports.ts";
@@ -87,6 +88,15 @@ export async function creditCapture(
       amount: order.amount,
       credits: profile.credits,
       captureId: facts.captureId,
+    });
+    // Issue 22: the payment receipt, before refunds that came early (their credit notes refer to it).
+    await issueDocument(tx, sellerSettings(), {
+      kind: "receipt",
+      userId: order.user_id,
+      transactionId: txn.id,
+      description: `Credit top-up via PayPal (${facts.captureId})`,
+      amount: order.amount,
+      actorId,
     });
     const credits = (await applyRefunds(tx, facts.captureId)) ?? profile.credits;
     return { order: { ...order, transaction_id: txn.id }, credits };

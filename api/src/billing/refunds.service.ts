@@ -1,6 +1,7 @@
 import { recordAudit } from "../audit/audit.ts";
 import type { Sql, Tx } from "../db.ts";
 import { invariant } from "../invariant.ts";
+import { issueDocument, receiptOf, sellerSettings } from "../invoices/issue.ts";
 import { log } from "../log.ts";
 import type { OrderRow } from "./top-up.service.ts";
 
@@ -84,6 +85,20 @@ export async function applyRefunds(tx: Tx, captureId: string): Promise<string | 
         returning id`;
       invariant(txn, "the refund's ledger row inserted");
       transactionId = txn.id;
+    }
+    // Issue 22: a credit note for the money PayPal paid back, referring to the top-up's receipt
+    // (top-ups credited before invoices existed have none, and get none).
+    const receipt = await receiptOf(tx, order.transaction_id);
+    if (receipt && take.take !== "0.00") {
+      await issueDocument(tx, sellerSettings(), {
+        kind: "credit_note",
+        userId: order.user_id,
+        transactionId,
+        refersTo: receipt,
+        description: `PayPal ${r.kind} ${r.id} of a credit top-up`,
+        amount: take.take,
+        actorId: null,
+      });
     }
     await tx`
       update paypal_refunds set applied_at = now(), debited = ${change.debited}, shortfall = ${shortfall},

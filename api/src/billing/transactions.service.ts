@@ -17,12 +17,15 @@ export async function listTransactions(
   const rows = await sql<
     (Omit<Transaction, "created_at"> & { created_at: Date; sort_at: string })[]
   >`
-    select id, amount, status, kind, paypal_transaction_id, created_at,
-      to_json(created_at) #>> '{}' as sort_at
-    from transactions
-    where user_id = ${userId}
-      ${after ? sql`and (created_at, id) < (${after[0]!}::text::timestamptz, ${after[1]!}::uuid)` : sql``}
-    order by created_at desc, id desc
+    select t.id, t.amount, t.status, t.kind, t.paypal_transaction_id, t.created_at,
+      to_json(t.created_at) #>> '{}' as sort_at,
+      -- Issue 22: the row's invoice, receipt or credit note (invoices_transaction_key).
+      case when i.id is null then null
+        else json_build_object('id', i.id, 'kind', i.kind, 'number', i.number) end as document
+    from transactions t left join invoices i on i.transaction_id = t.id
+    where t.user_id = ${userId}
+      ${after ? sql`and (t.created_at, t.id) < (${after[0]!}::text::timestamptz, ${after[1]!}::uuid)` : sql``}
+    order by t.created_at desc, t.id desc
     limit ${query.limit + 1}`;
   const { page, next_cursor } = toPage(rows, query.limit, "transactions", (r) => [r.sort_at, r.id]);
   return {

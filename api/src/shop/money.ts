@@ -3,6 +3,7 @@ import type { Order } from "../../contracts/shop.ts";
 import type { Fragment, Tx } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { invariant } from "../invariant.ts";
+import { issueDocument, sellerSettings } from "../invoices/issue.ts";
 
 /*
  * Issue 19: the one money path of the shop, used by purchase() and renew() in shop.service.ts:
@@ -55,25 +56,41 @@ export type OrderWritten = {
 /**
  * The rest of the money rule, in one statement: the order write (`orderWrite`, an insert or update
  * returning the order's columns), the ledger row of the debit (none for a free product: it moves
- * no money) and the idempotency key's outcome.
+ * no money) and the idempotency key's outcome. Then (issue 22) the debit's invoice, numbered in
+ * this transaction, so purchases, manual renewals and auto-renewals all get one the same way.
  */
 export async function settle(
   tx: Tx,
   userId: string,
   key: string,
-  ledgerRow: { amount: string; kind: "purchase" | "renewal"; reference: string },
+  ledgerRow: { amount: string; kind: "purchase" | "renewal"; reference: string; product: string },
   orderWrite: Fragment,
 ): Promise<OrderWritten> {
   const { amount, kind, reference } = ledgerRow;
-  const [written] = await tx<[OrderWritten?]>`
+  const [written] = await tx<[(OrderWritten & { transaction_id: string | null })?]>`
     with o as (${orderWrite}), l as (
       insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
       select ${userId}, -(${amount}::numeric), 'paid', ${kind}, ${reference}
       where ${amount}::numeric > 0
+      returning id
     ), k as (
       update idempotency_keys set order_id = (select id from o) where user_id = ${userId} and key = ${key}
     )
-    select id, expire_date, status, created_at from o`;
+    select id, expire_date, status, created_at, (select id from l) as transaction_id from o`;
   invariant(written, "the order written with its ledger row");
-  return written;
+  const { transaction_id, ...order } = written;
+  // Issue 22: the invoice of the debit, numbered in this transaction (none for a free product).
+  if (transaction_id) {
+    await issueDocument(tx, sellerSettings(), {
+      kind: "invoice",
+      userId,
+      transactionId: transaction_id,
+      orderId: order.id,
+      description: `${ledgerRow.product} (${kind === "purchase" ? "order" : "renewal"})`,
+      periodTo: order.expire_date,
+      amount,
+      actorId: null,
+    });
+  }
+  return order;
 }

@@ -147,7 +147,12 @@ export async function purchase(
       tx,
       userId,
       key,
-      { amount: product.price, kind: "purchase", reference: `ORDER-${productId.slice(0, 8)}` },
+      {
+        amount: product.price,
+        kind: "purchase",
+        reference: `ORDER-${productId.slice(0, 8)}`,
+        product: product.product_name,
+      },
       tx`insert into orders (user_id, product_id, expire_date, status)
         values (${userId}, ${productId}, now() + ${period}::interval, 'active')
         returning id, expire_date, status, created_at`,
@@ -216,7 +221,12 @@ export async function renew(
       tx,
       userId,
       key,
-      { amount: product.price, kind: "renewal", reference: `RENEW-${orderId.slice(0, 8)}` },
+      {
+        amount: product.price,
+        kind: "renewal",
+        reference: `RENEW-${orderId.slice(0, 8)}`,
+        product: product.product_name,
+      },
       tx`update orders
         set expire_date = greatest(expire_date, now()) + ${period}::interval, status = 'active'
         where id = ${orderId}

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { Money, Timestamp, Uuid } from "./common.ts";
+import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
+
+/** Issue 22: invoices (purchases, renewals), receipts (top-ups) and credit notes (refunds). */
+export const DocumentKind = z.enum(["invoice", "receipt", "credit_note"]);
+export type DocumentKind = z.infer<typeof DocumentKind>;
+
+/** The document of one transaction row, for its download link on /transactions. */
+export const TransactionDocument = z.object({
+  id: Uuid,
+  kind: DocumentKind,
+  number: z.string(),
+});
+export type TransactionDocument = z.infer<typeof TransactionDocument>;
+
+export const invoiceMessages = {
+  nameRequired: "Name is required",
+  addressRequired: "Address is required",
+  countryInvalid: "Country must be a two-letter ISO code, e.g. DE",
+  vatIdInvalid: "VAT ID does not match the format of the country",
+  invoiceNotFound: "Invoice not found",
+  monthInvalid: "Month must be YYYY-MM",
+  saved: "Billing details saved",
+} as const;
+
+/**
+ * EU VAT ID formats per country (the VIES prefixes; Greece is EL). Checked offline: an online
+ * VIES lookup would go in `checkVatId` (api/src/invoices/vat.ts) if ever needed.
+ */
+export const VAT_ID_FORMATS: Record<string, RegExp> = {
+  AT: /^ATU\d{8}$/,
+  BE: /^BE[01]\d{9}$/,
+  BG: /^BG\d{9,10}$/,
+  CY: /^CY\d{8}[A-Z]$/,
+  CZ: /^CZ\d{8,10}$/,
+  DE: /^DE\d{9}$/,
+  DK: /^DK\d{8}$/,
+  EE: /^EE\d{9}$/,
+  GR: /^EL\d{9}$/,
+  ES: /^ES[A-Z0-9]\d{7}[A-Z0-9]$/,
+  FI: /^FI\d{8}$/,
+  FR: /^FR[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  HR: /^HR\d{11}$/,
+  HU: /^HU\d{8}$/,
+  IE: /^IE\d[A-Z0-9+*]\d{5}[A-Z]{1,2}$/,
+  IT: /^IT\d{11}$/,
+  LT: /^LT(\d{9}|\d{12})$/,
+  LU: /^LU\d{8}$/,
+  LV: /^LV\d{11}$/,
+  MT: /^MT\d{8}$/,
+  NL: /^NL\d{9}B\d{2}$/,
+  PL: /^PL\d{10}$/,
+  PT: /^PT\d{9}$/,
+  RO: /^RO\d{2,10}$/,
+  SE: /^SE\d{12}$/,
+  SI: /^SI\d{8}$/,
+  SK: /^SK\d{10}$/,
+};
+
+/** A VAT ID as typed ("de 123 456 789") in its stored form ("DE123456789"). */
+export const normaliseVatId = (v: string) => v.replace(/[\s.-]/g, "").toUpperCase();
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const BillingDetails = z.object({
+  name: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string().nullable(),
+  vat_id: z.string().nullable(),
+});
+export type BillingDetails = z.infer<typeof BillingDetails>;
+
+/** PUT /api/account/billing-details: name, address and country required; company and VAT ID optional. */
+export const BillingDetailsBody = z
+  .object({
+    name: z.string().trim().min(1, invoiceMessages.nameRequired).max(200),
+    company: optionalText(200),
+    address: z.string().trim().min(1, invoiceMessages.addressRequired).max(500),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, invoiceMessages.countryInvalid),
+    vat_id: optionalText(20).transform((v) => (v ? normaliseVatId(v) : null)),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.vat_id) return;
+    const format = VAT_ID_FORMATS[body.country];
+    if (!format?.test(body.vat_id)) {
+      ctx.addIssue({ code: "custom", path: ["vat_id"], message: invoiceMessages.vatIdInvalid });
+    }
+  });
+export type BillingDetailsBody = z.input<typeof BillingDetailsBody>;
+
+export const InvoiceIdParam = z.object({ id: Uuid });
+
+const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, invoiceMessages.monthInvalid);
+
+export const AdminInvoicesQuery = z.object({
+  month: Month.optional(),
+  /** The customer's email or user id prefix. */
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(PAGE_DEFAULT),
+  cursor: CursorParam,
+});
+export type AdminInvoicesQuery = z.output<typeof AdminInvoicesQuery>;
+
+export const InvoicesExportQuery = z.object({ month: Month });
+
+export const AdminInvoice = z.object({
+  id: Uuid,
+  number: z.string(),
+  kind: DocumentKind,
+  issued_at: Timestamp,
+  customer_email: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  net: Money,
+  vat_rate: z.string().describe("percent, e.g. 19.00"),
+  vat: Money,
+  gross: Money,
+  currency: z.string(),
+});
+export type AdminInvoice = z.infer<typeof AdminInvoice>;
+
+export const AdminInvoicesResponse = z.object({
+  invoices: z.array(AdminInvoice),
+  next_cursor: NextCursor,
+});
+export type AdminInvoicesResponse = z.infer<typeof AdminInvoicesResponse>;

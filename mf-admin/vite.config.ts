@@ -11,6 +11,7 @@ export default defineConfig(
       "./OrdersPage": "./src/pages/orders-page.tsx",
       "./AuditPage": "./src/pages/audit-page.tsx",
       "./MailOutboxPage": "./src/pages/mail-outbox-page.tsx",
+      "./InvoicesPage": "./src/pages/invoices-page.tsx",
     },
   }),
 );

@@ -9,6 +9,7 @@ export { getProfile, profileQueryOptions, useProfile } from "./account/get-profi
 export { followUserEvents, useUserEvents } from "./account/user-events";
 export { ApiError, type ApiErrorCode } from "./api/api-error";
 export type { Parser, RequestOptions } from "./api/client";
+export { downloadFile } from "./api/download";
 export { Badge, type BadgeProps, type BadgeTone, toneForStatus } from "./Badge/Badge";
 export { Button, type ButtonProps } from "./Button/Button";
 export { Card, type CardProps } from "./Card/Card";

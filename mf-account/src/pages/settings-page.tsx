@@ -1,15 +1,17 @@
 import { Page, PageHeader } from "@hosting-portal/shared-ui";
+import { BillingDetailsForm } from "../features/invoices/components/billing-details-form";
 import { TwoFactorSection } from "../features/mfa/components/two-factor-section";
 import { ChangePasswordForm } from "../features/settings/components/change-password-form";
 import { NotificationSettingsForm } from "../features/settings/components/notification-settings-form";
 import { ProfileCard } from "../features/settings/components/profile-card";
 
-/** /settings (SPEC §2): profile and balance, password, two-factor sign-in. */
+/** /settings (SPEC §2): profile and balance, billing details, password, two-factor sign-in. */
 export default function SettingsPage() {
   return (
     <Page>
       <PageHeader title="Settings" description="Your profile, credit balance and password." />
       <ProfileCard />
+      <BillingDetailsForm />
       <ChangePasswordForm />
       <NotificationSettingsForm />
       <TwoFactorSection />

@@ -57,9 +57,9 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
     const net = await openPage([renewal, topUp, adjustment]);
     expect(await screen.findByRole("grid", { name: "Transactions" })).toBeTruthy();
     expect(tableRows("Transactions")).toEqual([
-      ["7d3e9f10", "-4.99 EUR", "paid", "Nov 22, 2026 14:05", "RENEW-c0ffee00"],
-      ["a1b2c3d4", "25.00 EUR", "paid", "Feb 03, 2026 09:07", "8MC585209K746392H"],
-      ["f0e1d2c3", "10.00 EUR", "paid", "Dec 31, 2025 23:59", "N/A"],
+      ["7d3e9f10", "-4.99 EUR", "paid", "Nov 22, 2026 14:05", "RENEW-c0ffee00", "N/A"],
+      ["a1b2c3d4", "25.00 EUR", "paid", "Feb 03, 2026 09:07", "8MC585209K746392H", "N/A"],
+      ["f0e1d2c3", "10.00 EUR", "paid", "Dec 31, 2025 23:59", "N/A", "N/A"],
     ]);
     // The full id stays available on hover.
     expect(screen.getByText("7d3e9f10").getAttribute("title")).toBe(renewal.id);

@@ -23,4 +23,5 @@ export const remoteRoutes: RemoteRoute[] = [
   { path: "/admin/orders", id: "mf_admin/OrdersPage", admin: true },
   { path: "/admin/audit", id: "mf_admin/AuditPage", admin: true },
   { path: "/admin/mail-outbox", id: "mf_admin/MailOutboxPage", admin: true },
+  { path: "/admin/invoices", id: "mf_admin/InvoicesPage", admin: true },
 ];

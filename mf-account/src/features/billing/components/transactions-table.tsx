@@ -14,12 +14,14 @@ import {
   TableBody,
   TableHeader,
 } from "@hosting-portal/shared-ui";
+import { DocumentDownload } from "../../invoices/components/document-download";
 import { useTransactions } from "../api/get-transactions";
 import * as styles from "./billing.css";
 
 /**
  * /transactions: newest first, short id, amount in EUR, status, date, payment id or N/A; one page
- * at a time with "Load more" (issue 18), so a long history never loads at once.
+ * at a time with "Load more" (issue 18), so a long history never loads at once; the row's
+ * invoice, receipt or credit note as a download (issue 22).
  */
 export function TransactionsTable() {
   const { data, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
@@ -46,6 +48,7 @@ export function TransactionsTable() {
           <Column>Status</Column>
           <Column>Date</Column>
           <Column>Payment ID</Column>
+          <Column>Document</Column>
         </TableHeader>
         <TableBody<Transaction>
           items={transactions}
@@ -76,6 +79,7 @@ export function TransactionsTable() {
               <Cell>
                 <span className={styles.mono}>{t.paypal_transaction_id ?? "N/A"}</span>
               </Cell>
+              <Cell>{t.document ? <DocumentDownload document={t.document} /> : "N/A"}</Cell>
             </Row>
           )}
         </TableBody>

@@ -112,6 +112,7 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
               label="Manage Orders"
               onNavigate={onNavigate}
             />
+            <Item to="/admin/invoices" icon="wallet" label="Invoices" onNavigate={onNavigate} />
             <Item to="/admin/audit" icon="transactions" label="Audit Log" onNavigate={onNavigate} />
             <Item
               to="/admin/mail-outbox"

@@ -116,6 +116,8 @@ const adminPages = [
   "/admin/products",
   "/admin/orders",
   "/admin/audit",
+  "/admin/invoices",
+  "/admin/mail-outbox",
 ];
 
 /** The page has its heading and nothing is loading any more. */

@@ -594,3 +594,29 @@ test("admin products and orders: ordering, archive keeps orders named, status ca
     await api.close();
   }
 });
+
+test("admin users: removing a customer who has acted keeps their audit rows as written", async () => {
+  const { api, token } = await setup();
+  try {
+    const acted = await signUpAndIn(api);
+    // The customer's own audited action (issue 21's notification choices).
+    const saved = await put(api, acted.access_token, "/api/account/notifications", {
+      reminders: false,
+      receipts: true,
+    });
+    assert.equal(saved.status, 200, await saved.clone().text());
+    await saved.body?.cancel();
+    const removed = await del(api, token, `/api/admin/users/${acted.user.id}`);
+    assert.equal(removed.status, 204, await removed.clone().text());
+    await removed.body?.cancel();
+    const rows = await api.sql<{ actor_id: string | null }[]>`
+      select actor_id from audit_log where action = 'account.notifications'
+        and entity_id = ${acted.user.id}`;
+    assert.deepEqual(
+      rows.map((r) => r.actor_id),
+      [acted.user.id],
+    );
+  } finally {
+    await api.close();
+  }
+});

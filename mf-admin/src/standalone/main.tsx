@@ -2,6 +2,8 @@ import { StandaloneApp } from "@hosting-portal/shared-ui/dev";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import AuditPage from "../pages/audit-page";
+import InvoicesPage from "../pages/invoices-page";
+import MailOutboxPage from "../pages/mail-outbox-page";
 import OrdersPage from "../pages/orders-page";
 import ProductsPage from "../pages/products-page";
 import ServicesPage from "../pages/services-page";
@@ -14,6 +16,8 @@ const pages = [
   { path: "/admin/products", label: "Manage Products", Component: ProductsPage },
   { path: "/admin/orders", label: "Manage Orders", Component: OrdersPage },
   { path: "/admin/audit", label: "Audit Log", Component: AuditPage },
+  { path: "/admin/invoices", label: "Invoices", Component: InvoicesPage },
+  { path: "/admin/mail-outbox", label: "Mail Outbox", Component: MailOutboxPage },
 ];
 
 const root = document.getElementById("root");

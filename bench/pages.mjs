@@ -6,12 +6,13 @@
  * the CPU throttled 4x through the DevTools protocol; figures are medians of the runs, and the
  * two builds alternate run by run so machine noise hits both alike.
  *
- * "Data visible" is the first frame in which the page's data is on screen: a row of a table body
- * or an EmptyState (`[data-empty-state]`) inside <main>, with no Skeleton left in <main>. It
+ * "Data visible" is the first frame in which the page's data is on screen: a row of a table body,
+ * a description list's value (a service's details) or an EmptyState (`[data-empty-state]`) inside
+ * <main>, with no Skeleton left in <main>. It
  * does not depend on any one page's markup, so it holds while the pages change.
  *
  * Standalone: node bench/pages.mjs --base http://127.0.0.1:8000 [--single http://127.0.0.1:8001]
- *   --email customer@example.com --password customer123 [--runs 5] [--pages /dashboard,/orders]
+ *   --email customer@example.com --password customer123 [--runs 5] [--pages /dashboard,/orders,/service/{service}]
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -44,7 +45,7 @@ const PROBE = `(() => {
   const ready = () => {
     const main = document.querySelector("main");
     if (!main || main.querySelector("[data-skeleton]")) return false;
-    return !!main.querySelector("tbody tr, [role=rowgroup] [role=row], [data-empty-state]");
+    return !!main.querySelector("tbody tr, [role=rowgroup] [role=row], dl dd, [data-empty-state]");
   };
   let pending = false;
   const check = () => {
@@ -89,6 +90,26 @@ async function gzipBytes(url) {
     );
   }
   return gzipCache.get(url);
+}
+
+/**
+ * `/service/{service}` names the signed-in user's first active service (the VPS page needs a
+ * real id); other paths are taken as they are.
+ */
+async function resolvePath(baseUrl, email, password, path) {
+  if (!path.includes("{service}")) return path;
+  const res = await fetch(new URL("/api/auth/sign-in", baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, remember: false }),
+  });
+  const { access_token: token } = await res.json();
+  const list = await fetch(new URL("/api/services", baseUrl), {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((r) => r.json());
+  const active = list.services.find((s) => s.service_status === "active");
+  if (!active) throw new Error(`${email} has no active service for ${path}`);
+  return path.replace("{service}", active.id);
 }
 
 /** Signs in through the API; the session to hand to a page is its HttpOnly refresh cookie (issue 16). */
@@ -263,7 +284,7 @@ export async function measurePages({
   singleBaseUrl,
   email,
   password,
-  pages = ["/dashboard", "/orders"],
+  pages = ["/dashboard", "/orders", "/service/{service}"],
   runs = 5,
   throttle = 4,
   shellInitial: withShellInitial = true,
@@ -276,7 +297,9 @@ export async function measurePages({
     const sessions = {};
     for (const [name, url] of targets) sessions[name] = await signInApi(url, email, password);
     const results = {};
-    for (const path of pages) {
+    for (const page of pages) {
+      // Both builds share one database: the same service id serves both.
+      const path = await resolvePath(baseUrl, email, password, page);
       const perTarget = Object.fromEntries(targets.map(([name]) => [name, []]));
       // One warm-up load per build, not counted: the server's first responses (JIT, file reads).
       for (const [name, url] of targets) {
@@ -303,7 +326,7 @@ export async function measurePages({
           );
         }
       }
-      results[path] = Object.fromEntries(
+      results[page] = Object.fromEntries(
         Object.entries(perTarget).map(([n, rs]) => [n, summarise(rs)]),
       );
     }
@@ -388,7 +411,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = parseArgs(process.argv.slice(2));
   if (!args.base) {
     console.error(
-      "usage: node bench/pages.mjs --base URL [--single URL] [--email E --password P] [--runs 5] [--pages /dashboard,/orders] [--initial-only] [--json]",
+      "usage: node bench/pages.mjs --base URL [--single URL] [--email E --password P] [--runs 5] [--pages /dashboard,/orders,/service/{service}] [--initial-only] [--json]",
     );
     process.exit(2);
   }
@@ -406,7 +429,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       email,
       password,
       runs: Number(args.runs ?? 5),
-      pages: (args.pages ?? "/dashboard,/orders").split(","),
+      ...(args.pages ? { pages: args.pages.split(",") } : {}),
       log: (m) => console.error(m),
     });
     console.log(args.json !== undefined ? JSON.stringify(result, null, 2) : pagesTable(result));

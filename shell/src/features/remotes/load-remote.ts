@@ -6,6 +6,7 @@ import {
 } from "@module-federation/runtime";
 import type { ComponentType } from "react";
 import { fetchWithRetry } from "./fetch-with-retry";
+import { addPreloadLinks, pagePreloads, sharedUiPreloads } from "./preload-hints";
 import { RemoteLoadError, RemoteVersionError } from "./remote-errors";
 import { fetchRemotesConfig, type RemoteEntry } from "./remotes-config";
 import { sharedRequirements, versionMismatches } from "./version-contract";
@@ -87,7 +88,11 @@ function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   });
 }
 
-async function load(id: string, remote: string): Promise<PageModule> {
+async function load(
+  id: string,
+  remote: string,
+  progress: { modulesRequested: boolean },
+): Promise<PageModule> {
   const entry = (await ensureRemotes()).get(remote);
   if (!entry) throw new Error(`${remote} is not in /remotes.json`);
   // Dev servers are addressed by remoteEntry.js (no manifest): same source, nothing to check.
@@ -96,6 +101,7 @@ async function load(id: string, remote: string): Promise<PageModule> {
     const mismatches = versionMismatches(needs, providedVersions());
     if (mismatches.length) throw new RemoteVersionError(remote, mismatches);
   }
+  progress.modulesRequested = true;
   const mod = await withDeadline(loadRemote<PageModule>(id), REMOTE_LOAD_DEADLINE_MS, id);
   if (!mod || typeof mod.default !== "function") throw new Error(`${id} has no default export`);
   return mod;
@@ -109,11 +115,31 @@ export function loadPage(id: string): Promise<PageModule> {
   const cached = pages.get(id);
   if (cached) return cached;
   const remote = id.split("/")[0] ?? id;
-  const p = load(id, remote).catch((err: unknown) => {
-    throw err instanceof RemoteVersionError ? err : new RemoteLoadError(remote, err);
+  const progress = { modulesRequested: false };
+  const p = load(id, remote, progress).catch((err: unknown) => {
+    throw err instanceof RemoteVersionError
+      ? err
+      : new RemoteLoadError(remote, err, progress.modulesRequested);
   });
   pages.set(id, p);
   return p;
+}
+
+/**
+ * Starts downloading `remote/Expose`'s code (its manifest, entry and page chunks) without running
+ * it, for the page the visitor opened; loadPage runs it once the session is known. Errors are
+ * left to loadPage, which reports them.
+ */
+export function preloadPage(id: string): void {
+  const [remote = id, expose = ""] = id.split("/");
+  addPreloadLinks(sharedUiPreloads());
+  void ensureRemotes()
+    .then(async (map) => {
+      const entry = map.get(remote);
+      if (!entry || !isManifest(entry)) return;
+      addPreloadLinks(pagePreloads(await manifestJson(entry.entry), entry.entry, expose));
+    })
+    .catch(() => undefined);
 }
 
 /** Retry: forgets what failed for this remote, and re-reads remotes.json, so the next load asks again. */

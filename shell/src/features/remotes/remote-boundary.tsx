@@ -32,7 +32,8 @@ const texts = {
  * The one place remote failures are handled (unreachable server, missing file, version skew,
  * render error): an error panel inside the layout, so top bar, navigation and other pages keep
  * working. Keyed by path in the layout, so navigating away clears it. Retry asks the remote
- * again once; the failed load stays memoised until then (load-remote.ts).
+ * again once; the failed load stays memoised until then (load-remote.ts). When the remote's code
+ * (entry or chunk) was what failed, Retry reloads the page, the one way to fetch it again.
  */
 export class RemoteBoundary extends Component<Props, State> {
   override state: State = { error: null, attempt: 0 };
@@ -47,6 +48,11 @@ export class RemoteBoundary extends Component<Props, State> {
 
   private retry = () => {
     const { error } = this.state;
+    // The remote's code itself failed to arrive: the browser will not fetch it again in this page.
+    if (error instanceof RemoteLoadError && error.modulesRequested) {
+      window.location.reload();
+      return;
+    }
     if (error instanceof RemoteLoadError) {
       resetRemote(error.remote);
       forgetRemotePages(error.remote);

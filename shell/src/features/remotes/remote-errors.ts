@@ -6,14 +6,21 @@ export interface VersionMismatch {
   provided: string;
 }
 
-/** A remote's manifest, entry or module could not be fetched; Retry asks again. */
+/**
+ * A remote's manifest, entry or module could not be fetched; Retry asks again. `modulesRequested`:
+ * the failure came after the browser was asked to import the remote's code. Chromium keeps a
+ * failed module fetch in the page's module map (importing the same URL again fails without a
+ * request), so only a new page can ask the server for that code again.
+ */
 export class RemoteLoadError extends Error {
   readonly remote: string;
-  constructor(remote: string, cause: unknown) {
+  readonly modulesRequested: boolean;
+  constructor(remote: string, cause: unknown, modulesRequested = false) {
     super(`The ${remote} module could not be loaded.`);
     this.name = "RemoteLoadError";
     this.remote = remote;
     this.cause = cause;
+    this.modulesRequested = modulesRequested;
   }
 }
 

@@ -168,7 +168,7 @@ export function securityHeaders(
         geolocation: [],
         usb: [],
         serial: [],
-        bluetooth: [],
+        // No `bluetooth`: Chromium does not know that feature and logs an error on every page.
         hid: [],
         midi: [],
         displayCapture: [],

@@ -21,7 +21,7 @@ import {
   invoiceRoutes,
 } from "./invoices/invoices.routes.ts";
 import { configureInvoices } from "./invoices/issue.ts";
-import { log } from "./log.ts";
+import { log, logs } from "./log.ts";
 import { mailOutboxRoutes } from "./mail/outbox.routes.ts";
 import { openApiHandler } from "./openapi.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -42,7 +42,8 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     const started = performance.now();
     await next();
     c.header("x-request-id", requestId);
-    if (c.req.path.startsWith("/api/") || c.res.status >= 500) {
+    // At LOG_LEVEL warn or above nothing is written: the fields are not even built (issue 20).
+    if (logs("info") && (c.req.path.startsWith("/api/") || c.res.status >= 500)) {
       log("info", "request", {
         request_id: requestId,
         method: c.req.method,

@@ -119,11 +119,12 @@ async function serve(config: Config, db: Database): Promise<Server> {
   // Issue 16: while the database is down, API calls answer 503 at once (no queueing behind the
   // pool's reconnects); while stopping, new requests are refused and those in flight finish.
   const handler = async (req: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
-    const path = new URL(req.url).pathname;
     if (stopping)
       return unavailable("The server is restarting. Please try again in a moment.", {
         Connection: "close",
       });
+    // The path is only needed while the database is down: no URL parsed per request otherwise.
+    const path = db.health.up ? "" : new URL(req.url).pathname;
     if (!db.health.up && (path.startsWith("/api/") || path === "/readyz")) {
       return path === "/readyz"
         ? Response.json({ status: "database unreachable" }, { status: 503 })

@@ -29,9 +29,15 @@ export async function listTransactions(
     limit ${query.limit + 1}`;
   const { page, next_cursor } = toPage(rows, query.limit, "transactions", (r) => [r.sort_at, r.id]);
   return {
-    transactions: page.map(({ sort_at: _key, created_at, ...r }) => ({
-      ...r,
-      created_at: created_at.toISOString(),
+    // Named fields rather than a rest and a spread of the row: this runs for every row (issue 20).
+    transactions: page.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      status: r.status,
+      kind: r.kind,
+      paypal_transaction_id: r.paypal_transaction_id,
+      document: r.document,
+      created_at: r.created_at.toISOString(),
     })),
     next_cursor,
   };

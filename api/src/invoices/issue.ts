@@ -1,5 +1,4 @@
 import { ORDER_PERIOD_DAYS } from "../../contracts/shop.ts";
-import { recordAudit } from "../audit/audit.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Tx } from "../db.ts";
 import { invariant } from "../invariant.ts";
@@ -34,35 +33,46 @@ interface Issue {
   actorId: string | null;
 }
 
+/** The customer as a document snapshots it: billing details, else the profile. */
+export interface InvoiceCustomer {
+  name: string | null;
+  company: string | null;
+  address: string | null;
+  country: string | null;
+  vat_id: string | null;
+  email: string | null;
+}
+
+/**
+ * The customer snapshot of a document, read on its own: a money path reads it before it takes its
+ * locks (pipelined with its first statement) and passes it to issueDocument().
+ */
+export async function invoiceCustomer(tx: Tx, userId: string): Promise<InvoiceCustomer> {
+  const [customer] = await tx<[InvoiceCustomer?]>`
+    select coalesce(b.name, p.username) as name, b.company, b.address, b.country, b.vat_id, p.email
+    from profiles p left join billing_details b on b.user_id = p.id
+    where p.id = ${userId}`;
+  invariant(customer, "the customer of a document");
+  return customer;
+}
+
 /**
  * Issues one numbered document inside the caller's money transaction: snapshots the seller
  * (configuration) and the customer (billing details, else the profile), splits the VAT, and
  * takes the next number of the series and year by bumping its counter row. The bump locks that
  * row until the transaction ends, so numbers are handed out in commit order without gaps, and a
  * rolled back transaction gives its number back. Call it last in the transaction: the lock
- * serialises every issuer of the series.
+ * serialises every issuer of the series. With `snapshot` given, its one statement (the number, the
+ * document and its audit row) is sent before its first `await`, so a caller can pipeline it behind
+ * its other last writes (settle() in shop/money.ts).
  */
 export async function issueDocument(
   tx: Tx,
   config: SellerConfig,
   issue: Issue,
+  snapshot?: InvoiceCustomer,
 ): Promise<{ id: string; number: string }> {
-  const [customer] = await tx<
-    [
-      {
-        name: string | null;
-        company: string | null;
-        address: string | null;
-        country: string | null;
-        vat_id: string | null;
-        email: string | null;
-      }?,
-    ]
-  >`
-    select coalesce(b.name, p.username) as name, b.company, b.address, b.country, b.vat_id, p.email
-    from profiles p left join billing_details b on b.user_id = p.id
-    where p.id = ${issue.userId}`;
-  invariant(customer, "the customer of a document");
+  const customer = snapshot ?? (await invoiceCustomer(tx, issue.userId));
   const seller = {
     name: config.SELLER_NAME,
     address: config.SELLER_ADDRESS,
@@ -87,38 +97,40 @@ export async function issueDocument(
   const periodFrom = periodTo
     ? new Date(periodTo.getTime() - ORDER_PERIOD_DAYS * 86_400_000)
     : null;
+  // The audit row joins the document's statement (the number is only known there): one round trip
+  // less while the counter row is locked.
+  const audited = {
+    kind: issue.kind,
+    user_id: issue.userId,
+    transaction_id: issue.transactionId,
+    order_id: issue.orderId ?? null,
+    refers_to: issue.refersTo ?? null,
+    ...split,
+  };
   const [doc] = await tx<[{ id: string; number: string; issued_at: Date }?]>`
     with c as (
       insert into invoice_counters (series, year, last)
       values (${issue.kind}, extract(year from now() at time zone 'UTC')::int, 1)
       on conflict (series, year) do update set last = invoice_counters.last + 1
       returning year, last
+    ), d as (
+      insert into invoices (number, kind, user_id, order_id, transaction_id, refers_to, seller, customer,
+        description, period_from, period_to, net, vat_rate, vat, gross, reverse_charge)
+      select ${PREFIX[issue.kind]} || c.year || '-' || lpad(c.last::text, greatest(6, length(c.last::text)), '0'),
+        ${issue.kind}, ${issue.userId}, ${issue.orderId ?? null}, ${issue.transactionId},
+        ${issue.refersTo ?? null}, ${tx.json(seller)}, ${tx.json(customer as never)}, ${issue.description},
+        ${periodFrom}::timestamptz::date, ${periodTo}::timestamptz::date,
+        ${neg(split.net)}, ${split.vat_rate}, ${neg(split.vat)}, ${neg(split.gross)}, ${split.reverse_charge}
+      from c
+      returning id, number, issued_at
+    ), a as (
+      insert into audit_log (actor_id, actor_label, action, entity, entity_id, after)
+      select ${issue.actorId}::uuid, coalesce((select email from profiles where id = ${issue.actorId}::uuid), 'system'),
+        'invoice.issue', 'invoice', d.id, jsonb_build_object('number', d.number) || ${tx.json(audited)}::jsonb
+      from d
     )
-    insert into invoices (number, kind, user_id, order_id, transaction_id, refers_to, seller, customer,
-      description, period_from, period_to, net, vat_rate, vat, gross, reverse_charge)
-    select ${PREFIX[issue.kind]} || c.year || '-' || lpad(c.last::text, greatest(6, length(c.last::text)), '0'),
-      ${issue.kind}, ${issue.userId}, ${issue.orderId ?? null}, ${issue.transactionId},
-      ${issue.refersTo ?? null}, ${tx.json(seller)}, ${tx.json(customer)}, ${issue.description},
-      ${periodFrom}::timestamptz::date, ${periodTo}::timestamptz::date,
-      ${neg(split.net)}, ${split.vat_rate}, ${neg(split.vat)}, ${neg(split.gross)}, ${split.reverse_charge}
-    from c
-    returning id, number, issued_at`;
+    select id, number, issued_at from d`;
   invariant(doc, "the document inserted");
-  await recordAudit(tx, {
-    actorId: issue.actorId,
-    action: `invoice.issue`,
-    entity: "invoice",
-    entityId: doc.id,
-    after: {
-      number: doc.number,
-      kind: issue.kind,
-      user_id: issue.userId,
-      transaction_id: issue.transactionId,
-      order_id: issue.orderId ?? null,
-      refers_to: issue.refersTo ?? null,
-      ...split,
-    },
-  });
   return { id: doc.id, number: doc.number };
 }
 

@@ -32,3 +32,23 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<boolean> 
     returning id`;
   return rows.length === 1;
 }
+
+/**
+ * enqueueMail() to a user's own address, read in the same statement, and only when that user wants
+ * this kind of mail (`when`: a boolean column of profiles, e.g. notify_receipts). One statement
+ * and no read before it: a money path sends it pipelined with its last writes (shop/money.ts).
+ * True when queued, false when the user does not want it or the dedupe key exists already.
+ */
+export async function enqueueUserMail(
+  db: Db,
+  mail: Omit<OutgoingMail, "to" | "userId"> & { userId: string; when: "notify_receipts" },
+): Promise<boolean> {
+  const rows = await db`
+    insert into mail_outbox (kind, to_address, user_id, dedupe_key, subject, text_body, html_body)
+    select ${mail.kind}, p.email, p.id, ${mail.dedupeKey}, ${mail.subject}, ${mail.text}, ${mail.html}
+    from profiles p
+    where p.id = ${mail.userId} and p.${db(mail.when)}
+    on conflict (dedupe_key) do nothing
+    returning id`;
+  return rows.length === 1;
+}

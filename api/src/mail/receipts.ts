@@ -1,6 +1,6 @@
 import type { Order } from "../../contracts/shop.ts";
 import type { Db } from "../db.ts";
-import { enqueueMail } from "./outbox.ts";
+import { enqueueMail, enqueueUserMail } from "./outbox.ts";
 import { type ServiceLine, servicesReactivated } from "./templates/lifecycle.ts";
 import { purchaseReceipt, renewalReceipt, topUpReceipt } from "./templates/receipts.ts";
 
@@ -50,11 +50,11 @@ export async function queuePurchaseReceipt(
 ): Promise<void> {
   // A free product moves no money and writes no ledger row: there is nothing to give a receipt for.
   if (Number(r.order.price) <= 0) return;
-  const to = await recipient(tx, r.userId);
-  if (!to?.notify_receipts) return;
-  await enqueueMail(tx, {
+  // One statement (the address and the opt-out read in it): sent pipelined with the purchase's
+  // last writes.
+  await enqueueUserMail(tx, {
     kind: "receipt",
-    to: to.email,
+    when: "notify_receipts",
     userId: r.userId,
     dedupeKey: `receipt:purchase:${r.order.id}`,
     ...purchaseReceipt({

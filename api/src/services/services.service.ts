@@ -16,8 +16,18 @@ import { ProviderError } from "./provider-client.ts";
 
 type ServiceRow = Omit<Service, "created_at"> & { created_at: Date };
 
+// Named fields rather than a spread of the row: this runs for every row of every list (issue 20).
 export const toService = (row: ServiceRow): Service => ({
-  ...row,
+  id: row.id,
+  user_id: row.user_id,
+  service_type: row.service_type,
+  service_status: row.service_status,
+  ipv4: row.ipv4,
+  ram: row.ram,
+  cpu: row.cpu,
+  storage: row.storage,
+  reseller_id: row.reseller_id,
+  order_id: row.order_id,
   created_at: row.created_at.toISOString(),
 });
 

@@ -3,7 +3,7 @@ import type { Order } from "../../contracts/shop.ts";
 import type { Fragment, Tx } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { invariant } from "../invariant.ts";
-import { issueDocument, sellerSettings } from "../invoices/issue.ts";
+import { type InvoiceCustomer, issueDocument, sellerSettings } from "../invoices/issue.ts";
 
 /*
  * Issue 19: the one money path of the shop, used by purchase() and renew() in shop.service.ts:
@@ -58,6 +58,15 @@ export type OrderWritten = {
  * returning the order's columns), the ledger row of the debit (none for a free product: it moves
  * no money) and the idempotency key's outcome. Then (issue 22) the debit's invoice, numbered in
  * this transaction, so purchases, manual renewals and auto-renewals all get one the same way.
+ *
+ * `alongside` runs the caller's remaining writes of the transaction (audit row, mails) with the
+ * invoice in one round trip: their statements are sent first, pipelined on the transaction's
+ * connection, and the invoice's statement after them, so the invoice counter's lock (which
+ * serialises every purchase) is held for that one round trip and the commit only. Each of them
+ * should send its one statement before its first `await`: a later statement still runs in the
+ * transaction, but after the invoice's, so it holds the counter's lock a round trip longer.
+ * `customer` is the invoice's customer snapshot when the caller read it already (before the
+ * locks: see invoiceCustomer()).
  */
 export async function settle(
   tx: Tx,
@@ -65,6 +74,10 @@ export async function settle(
   key: string,
   ledgerRow: { amount: string; kind: "purchase" | "renewal"; reference: string; product: string },
   orderWrite: Fragment,
+  options: {
+    customer?: InvoiceCustomer;
+    alongside?: (order: OrderWritten) => Promise<unknown>[];
+  } = {},
 ): Promise<OrderWritten> {
   const { amount, kind, reference } = ledgerRow;
   const [written] = await tx<[(OrderWritten & { transaction_id: string | null })?]>`
@@ -79,18 +92,27 @@ export async function settle(
     select id, expire_date, status, created_at, (select id from l) as transaction_id from o`;
   invariant(written, "the order written with its ledger row");
   const { transaction_id, ...order } = written;
+  const pending = options.alongside?.(order) ?? [];
   // Issue 22: the invoice of the debit, numbered in this transaction (none for a free product).
   if (transaction_id) {
-    await issueDocument(tx, sellerSettings(), {
-      kind: "invoice",
-      userId,
-      transactionId: transaction_id,
-      orderId: order.id,
-      description: `${ledgerRow.product} (${kind === "purchase" ? "order" : "renewal"})`,
-      periodTo: order.expire_date,
-      amount,
-      actorId: null,
-    });
+    pending.push(
+      issueDocument(
+        tx,
+        sellerSettings(),
+        {
+          kind: "invoice",
+          userId,
+          transactionId: transaction_id,
+          orderId: order.id,
+          description: `${ledgerRow.product} (${kind === "purchase" ? "order" : "renewal"})`,
+          periodTo: order.expire_date,
+          amount,
+          actorId: null,
+        },
+        options.customer,
+      ),
+    );
   }
+  await Promise.all(pending);
   return order;
 }

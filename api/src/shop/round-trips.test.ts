@@ -43,9 +43,37 @@ test("a purchase and a renewal move money in the same two statements", async () 
     { debit: false, ledger: true, key: true },
   ];
   try {
+    // The connection's own start-up queries (its type lookup) are not the purchase's.
+    await sql`select 1`;
+    statements = [];
     const bought = await purchase(sql, user.id, product.id, "round-trips-purchase-key");
     assert.equal(bought.credits, "90.00");
     assert.deepEqual(moneyPath(), expected);
+    // Issue 20: the invoice counter's row lock serialises every purchase, so nothing but the
+    // commit may follow the invoice's statement; and the whole purchase stays at these statements
+    // (the customer snapshot pipelined with the key claim, the audit row and the receipt with the
+    // invoice, whose own audit row is in its statement).
+    assert.deepEqual(
+      statements.map(
+        (q) =>
+          q
+            .trim()
+            .match(
+              /^(begin|commit)|insert into idempotency_keys|from profiles p left join billing_details|update profiles set credits|insert into transactions|insert into audit_log|insert into mail_outbox|insert into invoice_counters/,
+            )?.[0],
+      ),
+      [
+        "begin",
+        "from profiles p left join billing_details",
+        "insert into idempotency_keys",
+        "update profiles set credits",
+        "insert into transactions",
+        "insert into audit_log",
+        "insert into mail_outbox",
+        "insert into invoice_counters",
+        "commit",
+      ],
+    );
 
     statements = [];
     const renewed = await renew(sql, user.id, bought.order.id, "round-trips-renewal-key");

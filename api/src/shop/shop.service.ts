@@ -12,6 +12,7 @@ import { recordAudit } from "../audit/audit.ts";
 import type { Db, Sql, Tx } from "../db.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { invariant } from "../invariant.ts";
+import { invoiceCustomer } from "../invoices/issue.ts";
 import { decodeCursor, newestFirstShape, toPage } from "../list-page.ts";
 import { queuePurchaseReceipt } from "../mail/receipts.ts";
 import { answeredByAutoRenewal, renewed } from "./auto-renew.ts";
@@ -124,8 +125,12 @@ export async function purchase(
   productId: string,
   key: string,
 ): Promise<ShopOutcome> {
-  // Few statements on purpose: every round trip inside the transaction holds row locks longer.
+  // Few round trips on purpose: every one inside the transaction holds row locks longer.
   return await sql.begin(async (tx) => {
+    // The invoice's customer snapshot is read with the key claim, pipelined (one round trip), so
+    // the invoice needs no read of its own after the locks are taken.
+    const customer = invoiceCustomer(tx, userId);
+    customer.catch(() => {}); // a refused claim ends the transaction before it is awaited
     const claim = await claimKey(tx, userId, key, "purchase", productId);
     if (claim.replay) return await replayed(tx, userId, claim.orderId);
 
@@ -143,7 +148,8 @@ export async function purchase(
       ShopMessages.insufficientCreditsOrder,
     );
 
-    const written = await settle(
+    let order: Order | undefined;
+    await settle(
       tx,
       userId,
       key,
@@ -156,17 +162,27 @@ export async function purchase(
       tx`insert into orders (user_id, product_id, expire_date, status)
         values (${userId}, ${productId}, now() + ${period}::interval, 'active')
         returning id, expire_date, status, created_at`,
+      {
+        customer: await customer,
+        // The audit row and the receipt go in the invoice's round trip (one statement each).
+        alongside: (written) => {
+          const bought = toOrder({ ...written, ...product });
+          order = bought;
+          return [
+            recordAudit(tx, {
+              actorId: userId,
+              action: "order.purchase",
+              entity: "order",
+              entityId: bought.id,
+              before: { credits: credits_before },
+              after: { credits, order: bought },
+            }),
+            queuePurchaseReceipt(tx, { userId, order: bought, credits }),
+          ];
+        },
+      },
     );
-    const order = toOrder({ ...written, ...product });
-    await recordAudit(tx, {
-      actorId: userId,
-      action: "order.purchase",
-      entity: "order",
-      entityId: order.id,
-      before: { credits: credits_before },
-      after: { credits, order },
-    });
-    await queuePurchaseReceipt(tx, { userId, order, credits });
+    invariant(order, "the order settled");
     return { order, credits, replayed: false };
   });
 }
@@ -183,6 +199,9 @@ export async function renew(
   key: string,
 ): Promise<ShopOutcome> {
   return await sql.begin(async (tx) => {
+    // As in purchase(): the invoice's customer snapshot is read with the key claim.
+    const customer = invoiceCustomer(tx, userId);
+    customer.catch(() => {}); // a refused claim ends the transaction before it is awaited
     const claim = await claimKey(tx, userId, key, "renewal", orderId);
     if (claim.replay) return await replayed(tx, userId, claim.orderId);
 
@@ -217,7 +236,13 @@ export async function renew(
     invariant(charged, "a select without from returns one row");
     const { credits, credits_before } = paid(charged, ShopMessages.insufficientCreditsRenewal);
 
-    const written = await settle(
+    // Before settle(): the writes after it go in the invoice's round trip (see settle()).
+    const services = await tx<{ id: string }[]>`
+      update services set service_status = 'active'
+      where order_id = ${orderId} and user_id = ${userId} and service_status <> 'active'
+      returning id`;
+    let order: Order | undefined;
+    await settle(
       tx,
       userId,
       key,
@@ -231,33 +256,40 @@ export async function renew(
         set expire_date = greatest(expire_date, now()) + ${period}::interval, status = 'active'
         where id = ${orderId}
         returning id, expire_date, status, created_at`,
-    );
-    const services = await tx<{ id: string }[]>`
-      update services set service_status = 'active'
-      where order_id = ${orderId} and user_id = ${userId} and service_status <> 'active'
-      returning id`;
-    const order = toOrder({ ...written, ...product });
-    await recordAudit(tx, {
-      actorId: userId,
-      action: "order.renew",
-      entity: "order",
-      entityId: orderId,
-      before: { credits: credits_before, status, expire_date },
-      after: {
-        credits,
-        status: order.status,
-        expire_date: order.expire_date,
-        reactivated_services: services.map((s) => s.id),
+      {
+        customer: await customer,
+        // The audit row and renewed()'s first statement go in the invoice's round trip; its
+        // later statements (notices, mails) follow the invoice.
+        alongside: (written) => {
+          const renewedOrder = toOrder({ ...written, ...product });
+          order = renewedOrder;
+          return [
+            recordAudit(tx, {
+              actorId: userId,
+              action: "order.renew",
+              entity: "order",
+              entityId: orderId,
+              before: { credits: credits_before, status, expire_date },
+              after: {
+                credits,
+                status: renewedOrder.status,
+                expire_date: renewedOrder.expire_date,
+                reactivated_services: services.map((s) => s.id),
+              },
+            }),
+            renewed(tx, {
+              userId,
+              key,
+              order: renewedOrder,
+              credits,
+              previousExpiry: expire_date,
+              reactivated: services.map((s) => s.id),
+            }),
+          ];
+        },
       },
-    });
-    await renewed(tx, {
-      userId,
-      key,
-      order,
-      credits,
-      previousExpiry: expire_date,
-      reactivated: services.map((s) => s.id),
-    });
+    );
+    invariant(order, "the order settled");
     return { order, credits, replayed: false };
   });
 }

@@ -74,40 +74,6 @@ function frameTakesSharedUiFromSource(): Plugin {
   };
 }
 
-/** The <meta> through which the built shell names the chunks of its shared-ui share (preload-hints.ts). */
-const SHARE_HINT_META = "portal-shared-ui-chunks";
-
-/**
- * Every remote page runs on the whole shared-ui the shell provides, a chunk the remote only asks
- * for once its entry has started. The built index.html names that chunk, the chunks it imports
- * and their styles, so the shell can preload them with the page's remote (issue 20). Only a
- * hint: remote routes use it, the sign-in pages download nothing more.
- */
-function sharedUiShareHints(): Plugin {
-  return {
-    name: "portal-shared-ui-share-hints",
-    apply: "build",
-    enforce: "post",
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
-      const share = chunks.find((c) => c.facadeModuleId === `${sharedUiSrc}index.ts`);
-      const html = bundle["index.html"];
-      if (!share || html?.type !== "asset" || typeof html.source !== "string") {
-        this.error("shared-ui's share chunk or index.html is missing from the shell's build");
-      }
-      const own = [share, ...share.imports.map((f) => chunks.find((c) => c.fileName === f))];
-      const urls = new Set<string>();
-      for (const c of own) {
-        if (!c) continue;
-        urls.add(`/${c.fileName}`);
-        for (const css of c.viteMetadata?.importedCss ?? []) urls.add(`/${css}`);
-      }
-      const meta = `<meta name="${SHARE_HINT_META}" content="${[...urls].join(" ")}" />`;
-      html.source = html.source.replace("</head>", `    ${meta}\n  </head>`);
-    },
-  };
-}
-
 /**
  * shared-ui's modules have no side effects apart from their CSS and the global theme, so the
  * frame keeps only the components it renders (and their CSS).
@@ -124,7 +90,6 @@ export default defineConfig({
     vanillaExtractPlugin(),
     devRemotesJson(),
     frameTakesSharedUiFromSource(),
-    sharedUiShareHints(),
     federation({
       name: "shell",
       // No remotes at build time: they are registered at runtime from /remotes.json.

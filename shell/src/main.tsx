@@ -4,7 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createRouter } from "./app/router";
 import { remoteRoutes } from "./app/routes";
-import { ensureRemotes, loadPage, preloadPage } from "./features/remotes/load-remote";
+import { ensureRemotes, loadPage } from "./features/remotes/load-remote";
 
 applyThemePreference();
 session.start();
@@ -14,10 +14,8 @@ session.start();
 // surface in the page's error panel, memoised until Retry.
 void ensureRemotes().catch(() => undefined);
 const current = remoteRoutes.find((r) => matchPath(r.path, window.location.pathname));
-// Its code downloads now, alongside the session refresh; it runs for signed-in users only (the
-// session is restored from the refresh cookie first, issue 16).
+// Signed-in users only: the session is restored from the refresh cookie first (issue 16).
 if (current) {
-  preloadPage(current.id);
   void session.ready().then(() => {
     if (session.getSession()) loadPage(current.id).catch(() => undefined);
   });

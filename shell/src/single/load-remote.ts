@@ -20,7 +20,4 @@ export function loadPage(id: string): Promise<PageModule> {
   return Promise.resolve({ default: page });
 }
 
-/** The pages are in the bundle already: nothing to download ahead. */
-export function preloadPage(_id: string): void {}
-
 export function resetRemote(_remote: string): void {}

@@ -6,7 +6,6 @@ import {
 } from "@module-federation/runtime";
 import type { ComponentType } from "react";
 import { fetchWithRetry } from "./fetch-with-retry";
-import { addPreloadLinks, pagePreloads, sharedUiPreloads } from "./preload-hints";
 import { RemoteLoadError, RemoteVersionError } from "./remote-errors";
 import { fetchRemotesConfig, type RemoteEntry } from "./remotes-config";
 import { sharedRequirements, versionMismatches } from "./version-contract";
@@ -123,23 +122,6 @@ export function loadPage(id: string): Promise<PageModule> {
   });
   pages.set(id, p);
   return p;
-}
-
-/**
- * Starts downloading `remote/Expose`'s code (its manifest, entry and page chunks) without running
- * it, for the page the visitor opened; loadPage runs it once the session is known. Errors are
- * left to loadPage, which reports them.
- */
-export function preloadPage(id: string): void {
-  const [remote = id, expose = ""] = id.split("/");
-  addPreloadLinks(sharedUiPreloads());
-  void ensureRemotes()
-    .then(async (map) => {
-      const entry = map.get(remote);
-      if (!entry || !isManifest(entry)) return;
-      addPreloadLinks(pagePreloads(await manifestJson(entry.entry), entry.entry, expose));
-    })
-    .catch(() => undefined);
 }
 
 /** Retry: forgets what failed for this remote, and re-reads remotes.json, so the next load asks again. */

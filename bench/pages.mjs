@@ -8,8 +8,8 @@
  *
  * "Data visible" is the first frame in which the page's data is on screen: a row of a table body,
  * a description list's value (a service's details) or an EmptyState (`[data-empty-state]`) inside
- * <main>, with no Skeleton left in <main>. It
- * does not depend on any one page's markup, so it holds while the pages change.
+ * <main>, with no Skeleton left in <main>. It does not depend on any one page's markup, so it
+ * holds while the pages change.
  *
  * Standalone: node bench/pages.mjs --base http://127.0.0.1:8000 [--single http://127.0.0.1:8001]
  *   --email customer@example.com --password customer123 [--runs 5] [--pages /dashboard,/orders,/service/{service}]
@@ -98,12 +98,7 @@ async function gzipBytes(url) {
  */
 async function resolvePath(baseUrl, email, password, path) {
   if (!path.includes("{service}")) return path;
-  const res = await fetch(new URL("/api/auth/sign-in", baseUrl), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, remember: false }),
-  });
-  const { access_token: token } = await res.json();
+  const { access_token: token } = await (await postSignIn(baseUrl, email, password)).json();
   const list = await fetch(new URL("/api/services", baseUrl), {
     headers: { authorization: `Bearer ${token}` },
   }).then((r) => r.json());
@@ -112,8 +107,8 @@ async function resolvePath(baseUrl, email, password, path) {
   return path.replace("{service}", active.id);
 }
 
-/** Signs in through the API; the session to hand to a page is its HttpOnly refresh cookie (issue 16). */
-async function signInApi(baseUrl, email, password) {
+/** POST /api/auth/sign-in with a remembered session; the response, after checking it is a 2xx. */
+async function postSignIn(baseUrl, email, password) {
   const res = await fetch(new URL("/api/auth/sign-in", baseUrl), {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -121,6 +116,12 @@ async function signInApi(baseUrl, email, password) {
   });
   if (!res.ok)
     throw new Error(`sign-in as ${email} at ${baseUrl}: HTTP ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** Signs in through the API; the session to hand to a page is its HttpOnly refresh cookie (issue 16). */
+async function signInApi(baseUrl, email, password) {
+  const res = await postSignIn(baseUrl, email, password);
   const set = res.headers.getSetCookie().find((c) => /^(__Secure-)?portal_refresh=/.test(c));
   if (!set) throw new Error(`sign-in at ${baseUrl} set no refresh cookie`);
   const [name, value] = set.split(";")[0].split("=");

@@ -1,7 +1,8 @@
-import type { UserConfigFnObject } from "vite";
+import type { Plugin, UserConfigFnObject } from "vite";
 
 export declare const sharedUiVersion: string;
 export declare const sharedDeps: Record<string, { singleton: boolean; requiredVersion: string }>;
+export declare function reactAriaEnglishOnly(): Plugin;
 export declare const contractsAlias: { find: RegExp; replacement: string }[];
 export declare const defaultDevPorts: {
   shell: number;

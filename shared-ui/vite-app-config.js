@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { federation } from "@module-federation/vite";
+import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 
@@ -34,6 +35,18 @@ export const sharedDeps = {
   "@tanstack/react-query": { singleton: true, requiredVersion: "^5.0.0" },
   "@hosting-portal/shared-ui": { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 };
+
+/**
+ * The portal is in English only (SPEC.md; dates and numbers are formatted in English whatever
+ * the browser's locale, src/format). React Aria ships its built-in strings (a table's "Select
+ * all", a dialog's "Dismiss", ...) for 34 locales in every component; this keeps en-US only.
+ * Every build (shell, remotes, the single bundle) must use it, or a share built with all
+ * locales would bring them back.
+ * @returns {import("vite").Plugin}
+ */
+export function reactAriaEnglishOnly() {
+  return optimizeLocales.vite({ locales: ["en-US"] });
+}
 
 export const contractsAlias = [
   {
@@ -97,6 +110,7 @@ export function remoteViteConfig({ name, exposes }) {
     plugins: [
       react(),
       vanillaExtractPlugin(),
+      reactAriaEnglishOnly(),
       federation({
         name,
         filename: "remoteEntry.js",

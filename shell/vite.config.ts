@@ -4,6 +4,7 @@ import {
   apiDevTarget,
   contractsAlias,
   devPort,
+  reactAriaEnglishOnly,
   sharedDeps,
 } from "@hosting-portal/shared-ui/vite-app-config";
 import { federation } from "@module-federation/vite";
@@ -88,6 +89,7 @@ export default defineConfig({
   plugins: [
     react(),
     vanillaExtractPlugin(),
+    reactAriaEnglishOnly(),
     devRemotesJson(),
     frameTakesSharedUiFromSource(),
     federation({

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { contractsAlias } from "@hosting-portal/shared-ui/vite-app-config";
+import { contractsAlias, reactAriaEnglishOnly } from "@hosting-portal/shared-ui/vite-app-config";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -74,7 +74,13 @@ export default defineConfig({
   // Buildable from anywhere: npx vite build -c shell/vite.single.config.ts
   root: fileURLToPath(new URL(".", import.meta.url)),
   resolve: { alias: contractsAlias },
-  plugins: [react(), vanillaExtractPlugin(), replaceFederationModules(), singlePages()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    reactAriaEnglishOnly(),
+    replaceFederationModules(),
+    singlePages(),
+  ],
   // The deployer's remotes.json has no meaning here.
   publicDir: false,
   build: { target: "es2022", outDir: "dist-single", emptyOutDir: true },

@@ -84,6 +84,36 @@ function moduleSideEffects(id: string): boolean {
   return id.startsWith(`${sharedUiSrc}theme/`) || id.startsWith(`${sharedUiSrc}styles/`);
 }
 
+const routerSrc = fileURLToPath(new URL("../router/src/", import.meta.url));
+
+/**
+ * The frame cannot start before the router share is evaluated, but the federation plugin leaves
+ * share fallbacks ("prebuild" chunks) out of index.html's modulepreload list, so the router's
+ * chunk and the plugin's pendingShares module were only requested once the first scripts had
+ * run (a request ~400 ms into a cold load at 4x CPU throttle). Preloading them lets Chromium
+ * fetch and compile them while the first scripts run.
+ */
+function preloadBootShares(): Plugin {
+  return {
+    name: "portal-preload-boot-shares",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const html = bundle["index.html"];
+      if (html?.type !== "asset" || typeof html.source !== "string") return;
+      const files = Object.values(bundle)
+        .filter(
+          (c) =>
+            c.type === "chunk" &&
+            (c.name === "pendingShares" || c.moduleIds.some((id) => id.startsWith(routerSrc))),
+        )
+        .map((c) => c.fileName);
+      const tags = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
+      html.source = html.source.replace("</head>", `${tags}</head>`);
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: contractsAlias },
   plugins: [
@@ -100,6 +130,7 @@ export default defineConfig({
       dts: false,
       dev: { remoteHmr: true },
     }),
+    preloadBootShares(),
   ],
   server: {
     port: devPort("shell"),

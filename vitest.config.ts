@@ -23,8 +23,14 @@ const project = (name: string) => ({
 
 export default defineConfig({
   test: {
-    projects: ["shared-ui", "shell", "mf-account", "mf-shop", "mf-services", "mf-admin"].map(
-      project,
-    ),
+    projects: [
+      "schema",
+      "shared-ui",
+      "shell",
+      "mf-account",
+      "mf-shop",
+      "mf-services",
+      "mf-admin",
+    ].map(project),
   },
 });

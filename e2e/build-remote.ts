@@ -35,6 +35,7 @@ export function buildShopAgainst(
   for (const dir of [
     "shared-ui",
     "router",
+    "schema",
     "mf-shop",
     "api/contracts",
     "tsconfig.base.json",
@@ -53,6 +54,7 @@ export function buildShopAgainst(
   }
   symlinkSync(join(ws, "shared-ui"), join(modules, "@hosting-portal", "shared-ui"));
   symlinkSync(join(ws, "router"), join(modules, "@hosting-portal", "router"));
+  symlinkSync(join(ws, "schema"), join(modules, "@hosting-portal", "schema"));
 
   const pkgFile = join(ws, "shared-ui", "package.json");
   const pkg = JSON.parse(readFileSync(pkgFile, "utf8"));

@@ -3,6 +3,7 @@ import type { Plugin, UserConfigFnObject } from "vite";
 export declare const sharedUiVersion: string;
 export declare const sharedDeps: Record<string, { singleton: boolean; requiredVersion: string }>;
 export declare function reactAriaEnglishOnly(): Plugin;
+export declare function contractsUseSharedSchema(): Plugin;
 export declare const contractsAlias: { find: RegExp; replacement: string }[];
 export declare const defaultDevPorts: {
   shell: number;

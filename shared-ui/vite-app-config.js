@@ -20,6 +20,9 @@ export const sharedUiVersion = JSON.parse(
 /** The @hosting-portal/router version this build is made against (the installed one). */
 const routerVersion = createRequire(import.meta.url)("@hosting-portal/router/package.json").version;
 
+/** The @hosting-portal/schema version this build is made against (the installed one). */
+const schemaVersion = createRequire(import.meta.url)("@hosting-portal/schema/package.json").version;
+
 /**
  * Federation singletons: one React, one router, one query cache, one shared-ui (session,
  * toasts, theme CSS) per page. A remote needs at least the shared-ui it was built against
@@ -33,6 +36,8 @@ export const sharedDeps = {
   // built without tree-shaking, and react-router-dom whole is 65 KB of gzip on every first visit.
   "@hosting-portal/router": { singleton: true, requiredVersion: `^${routerVersion}` },
   "@tanstack/react-query": { singleton: true, requiredVersion: "^5.0.0" },
+  // One zod for the page: what the contracts use of it (schema/src/index.ts), not zod whole.
+  "@hosting-portal/schema": { singleton: true, requiredVersion: `^${schemaVersion}` },
   "@hosting-portal/shared-ui": { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 };
 
@@ -46,6 +51,32 @@ export const sharedDeps = {
  */
 export function reactAriaEnglishOnly() {
   return optimizeLocales.vite({ locales: ["en-US"] });
+}
+
+const contractsDir = fileURLToPath(new URL("../api/contracts/", import.meta.url));
+
+/**
+ * The contracts import `zod` (the API, under Deno, needs zod itself); in the web builds they take
+ * it from the shared @hosting-portal/schema instead, so the page evaluates one zod rather than
+ * one per app (see schema/src/index.ts). Only `import { z } from "zod"` is rewritten: any other
+ * import of zod in a contract stops the build, since it would bring back a copy per app.
+ * @returns {import("vite").Plugin}
+ */
+export function contractsUseSharedSchema() {
+  return {
+    name: "portal-contracts-use-shared-schema",
+    enforce: "pre",
+    transform(code, id) {
+      if (!id.startsWith(contractsDir) || !/["']zod["']/.test(code)) return undefined;
+      const rewritten = code.replace(
+        /^import \{ z \} from "zod";$/m,
+        'import { z } from "@hosting-portal/schema";',
+      );
+      if (/from ["']zod["']/.test(rewritten))
+        this.error(`${id}: contracts may only \`import { z } from "zod"\` (schema/src/index.ts)`);
+      return { code: rewritten, map: null };
+    },
+  };
 }
 
 export const contractsAlias = [
@@ -111,6 +142,7 @@ export function remoteViteConfig({ name, exposes }) {
       react(),
       vanillaExtractPlugin(),
       reactAriaEnglishOnly(),
+      contractsUseSharedSchema(),
       federation({
         name,
         filename: "remoteEntry.js",

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import {
   apiDevTarget,
   contractsAlias,
+  contractsUseSharedSchema,
   devPort,
   reactAriaEnglishOnly,
   sharedDeps,
@@ -84,13 +85,16 @@ function moduleSideEffects(id: string): boolean {
   return id.startsWith(`${sharedUiSrc}theme/`) || id.startsWith(`${sharedUiSrc}styles/`);
 }
 
-const routerSrc = fileURLToPath(new URL("../router/src/", import.meta.url));
+/** The shares whose code the frame runs before it can render: the router and the contracts' zod. */
+const bootShareSources = ["../router/src/", "../schema/src/"].map((dir) =>
+  fileURLToPath(new URL(dir, import.meta.url)),
+);
 
 /**
- * The frame cannot start before the router share is evaluated, but the federation plugin leaves
- * share fallbacks ("prebuild" chunks) out of index.html's modulepreload list, so the router's
- * chunk and the plugin's pendingShares module were only requested once the first scripts had
- * run (a request ~400 ms into a cold load at 4x CPU throttle). Preloading them lets Chromium
+ * The frame cannot start before the router and schema shares are evaluated, but the federation
+ * plugin leaves share fallbacks ("prebuild" chunks) out of index.html's modulepreload list, so
+ * their chunks and the plugin's pendingShares module were only requested once the first scripts
+ * had run (a request ~400 ms into a cold load at 4x CPU throttle). Preloading them lets Chromium
  * fetch and compile them while the first scripts run.
  */
 function preloadBootShares(): Plugin {
@@ -101,14 +105,15 @@ function preloadBootShares(): Plugin {
     generateBundle(_options, bundle) {
       const html = bundle["index.html"];
       if (html?.type !== "asset" || typeof html.source !== "string") return;
-      const files = Object.values(bundle)
+      const tags = Object.values(bundle)
         .filter(
           (c) =>
             c.type === "chunk" &&
-            (c.name === "pendingShares" || c.moduleIds.some((id) => id.startsWith(routerSrc))),
+            (c.name === "pendingShares" ||
+              c.moduleIds.some((id) => bootShareSources.some((dir) => id.startsWith(dir)))),
         )
-        .map((c) => c.fileName);
-      const tags = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
+        .map((c) => `<link rel="modulepreload" crossorigin href="/${c.fileName}">`)
+        .join("");
       html.source = html.source.replace("</head>", `${tags}</head>`);
     },
   };
@@ -120,6 +125,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     reactAriaEnglishOnly(),
+    contractsUseSharedSchema(),
     devRemotesJson(),
     frameTakesSharedUiFromSource(),
     federation({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@hosting-portal/schema";
 import { fetchWithRetry } from "./fetch-with-retry";
 
 const Entry = z.union([

@@ -51,8 +51,8 @@ afterAll(async () => {
 /** The count under the list ("Showing 50 users (more available)"). */
 const shown = (page: Page) => page.getByRole("main").getByRole("status");
 
-const rowCount = (page: Page, grid: string) =>
-  page.getByRole("grid", { name: grid }).locator("[role='row']:has([role='gridcell'])").count();
+const rowCount = (page: Page, table: string) =>
+  page.getByRole("table", { name: table }).locator("[role='row']:has([role='cell'])").count();
 
 /** The admin's first two pages of services, as the API answers them (what Load more shows). */
 async function secondPageOfServices() {
@@ -84,7 +84,7 @@ describe("admin lists with a few hundred customers (issue 18)", () => {
     await signIn(page, ADMIN.email, ADMIN.password);
 
     await page.goto("/admin/users");
-    await page.getByRole("grid", { name: "Users" }).waitFor();
+    await page.getByRole("table", { name: "Users" }).waitFor();
     await expect.poll(() => shown(page).textContent()).toBe("Showing 50 users (more available)");
     expect(await rowCount(page, "Users")).toBe(50);
 
@@ -115,8 +115,8 @@ describe("admin lists with a few hundred customers (issue 18)", () => {
     await expect.poll(() => rowCount(page, "Services")).toBeLessThan(50);
     // Every row shown matches the search.
     const texts = await page
-      .getByRole("grid", { name: "Services" })
-      .locator("[role='row']:has([role='gridcell'])")
+      .getByRole("table", { name: "Services" })
+      .locator("[role='row']:has([role='cell'])")
       .allTextContents();
     expect(texts.every((t) => t.includes(address))).toBe(true);
 
@@ -136,7 +136,7 @@ describe("admin lists with a few hundred customers (issue 18)", () => {
     const { context, page } = await newPage(browser);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto("/admin/services");
-    await page.getByRole("grid", { name: "Services" }).waitFor();
+    await page.getByRole("table", { name: "Services" }).waitFor();
     await expect.poll(() => shown(page).textContent()).toBe("Showing 50 services (more available)");
     const suspend = page.getByRole("button", { name: `Suspend service ${target!.ipv4}` });
     expect(await suspend.count()).toBe(0);

@@ -177,7 +177,7 @@ describe("admin journey (issue 7)", () => {
       "admin.order.status",
     ]) {
       await page
-        .getByRole("grid", { name: "Audit log" })
+        .getByRole("table", { name: "Audit log" })
         .getByText(action, { exact: true })
         .first()
         .waitFor();

@@ -72,7 +72,7 @@ describe("account and billing (issue 4)", () => {
     await page.goto("/transactions");
     const row = page.getByRole("row").nth(1);
     await row.waitFor();
-    const cells = await row.getByRole("gridcell").allTextContents();
+    const cells = await row.getByRole("cell").allTextContents();
     const header = await row.getByRole("rowheader").allTextContents();
     const [id] = header.length ? header : cells.splice(0, 1);
     const rest = header.length ? cells : cells;

@@ -31,12 +31,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const rows = (page: Page, grid: string) =>
-  page.getByRole("grid", { name: grid }).locator("[role='row']:has([role='gridcell'])");
+const rows = (page: Page, table: string) =>
+  page.getByRole("table", { name: table }).locator("[role='row']:has([role='cell'])");
 
-/** Waits until the grid shows exactly `n` rows. */
-async function expectRows(page: Page, grid: string, n: number) {
-  await expect.poll(() => rows(page, grid).count(), { timeout: 15_000 }).toBe(n);
+/** Waits until the table shows exactly `n` rows. */
+async function expectRows(page: Page, table: string, n: number) {
+  await expect.poll(() => rows(page, table).count(), { timeout: 15_000 }).toBe(n);
 }
 
 describe("customer lists, a page at a time (issue 18)", () => {

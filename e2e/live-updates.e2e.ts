@@ -62,7 +62,7 @@ describe("live updates over the event stream", () => {
       from profiles where email = ${user.email}
       returning id`;
     const short = service!.id.slice(0, 8);
-    const table = page.getByRole("grid", { name: "Your services" });
+    const table = page.getByRole("table", { name: "Your services" });
     await table.getByRole("button", { name: `Manage ${short}` }).waitFor({ timeout: 10_000 });
     await sql`update services set service_status = 'suspended' where id = ${service!.id}`;
     await table.getByRole("button", { name: `Suspended ${short}` }).waitFor({ timeout: 10_000 });

@@ -170,7 +170,7 @@ function smallTargets(page: Page) {
   return page.evaluate(() => {
     const out: string[] = [];
     const els = document.querySelectorAll<HTMLElement>(
-      'button, [role="button"], input:not([type="hidden"]), select, textarea, [role="checkbox"], [role="switch"], nav a, header a, td a, [role="gridcell"] a',
+      'button, [role="button"], input:not([type="hidden"]), select, textarea, [role="checkbox"], [role="switch"], nav a, header a, td a, [role="cell"] a',
     );
     for (const el of els) {
       const r = el.getBoundingClientRect();

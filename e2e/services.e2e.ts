@@ -91,7 +91,7 @@ describe("services: dashboard and control page (issue 6)", () => {
     });
 
     await page.reload();
-    const table = page.getByRole("grid", { name: "Your services" });
+    const table = page.getByRole("table", { name: "Your services" });
     await table.getByText(vps.slice(0, 8)).waitFor();
     expect(await table.getByRole("row").count()).toBe(5);
     // The suspended row's button reads Suspended and is disabled; the others read Manage.

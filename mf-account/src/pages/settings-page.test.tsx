@@ -75,7 +75,7 @@ describe("Settings page (SPEC §2 /settings)", () => {
 
   it("lists the two-factor factors, or says two-factor sign-in is off", async () => {
     await openPage({ "GET /api/auth/factors": { factors: [authenticator] } });
-    const table = await screen.findByRole("grid", { name: "Two-factor authentication factors" });
+    const table = await screen.findByRole("table", { name: "Two-factor authentication factors" });
     expect(within(table).getByText("Pixel authenticator")).toBeTruthy();
     expect(within(table).getByText("Authenticator app")).toBeTruthy();
     expect(within(table).getByText("Verified")).toBeTruthy();

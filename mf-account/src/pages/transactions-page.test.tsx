@@ -55,7 +55,7 @@ afterEach(resetPortalState);
 describe("Transactions page (SPEC §2 /transactions)", () => {
   it("lists the transactions newest first: short id, EUR amount, status, date, payment id or N/A", async () => {
     const net = await openPage([renewal, topUp, adjustment]);
-    expect(await screen.findByRole("grid", { name: "Transactions" })).toBeTruthy();
+    expect(await screen.findByRole("table", { name: "Transactions" })).toBeTruthy();
     expect(tableRows("Transactions")).toEqual([
       ["7d3e9f10", "-4.99 EUR", "paid", "Nov 22, 2026 14:05", "RENEW-c0ffee00", "N/A"],
       ["a1b2c3d4", "25.00 EUR", "paid", "Feb 03, 2026 09:07", "8MC585209K746392H", "N/A"],
@@ -75,7 +75,7 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
         "No transactions found. Make your first credit purchase to get started.",
       ),
     ).toBeTruthy();
-    expect(screen.queryByRole("grid")).toBeNull();
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("says so when the history cannot be loaded", async () => {
@@ -121,7 +121,7 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
       const net = mockApi({ "GET /api/billing/transactions": pagedApi(() => rows) });
       await net.signIn();
       renderPage(<TransactionsPage />, { path: "/transactions" });
-      await screen.findByRole("grid", { name: "Transactions" });
+      await screen.findByRole("table", { name: "Transactions" });
       expect(tableRows("Transactions")).toHaveLength(50);
 
       await user.click(screen.getByRole("button", { name: "Load more" }));
@@ -139,7 +139,7 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
 
     it("has no 'Load more' when the API sends no next cursor (one page, or an API before paging)", async () => {
       await openPage([renewal, topUp]);
-      await screen.findByRole("grid", { name: "Transactions" });
+      await screen.findByRole("table", { name: "Transactions" });
       expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
     });
 
@@ -149,7 +149,7 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
       const net = mockApi({ "GET /api/billing/transactions": pagedApi(() => rows) });
       await net.signIn();
       renderPage(<TransactionsPage />, { path: "/transactions" });
-      await screen.findByRole("grid", { name: "Transactions" });
+      await screen.findByRole("table", { name: "Transactions" });
       await user.click(screen.getByRole("button", { name: "Load more" }));
       await waitFor(() => expect(tableRows("Transactions")).toHaveLength(52));
 
@@ -178,7 +178,7 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
       });
       await net.signIn();
       renderPage(<TransactionsPage />, { path: "/transactions" });
-      await screen.findByRole("grid", { name: "Transactions" });
+      await screen.findByRole("table", { name: "Transactions" });
       await user.click(screen.getByRole("button", { name: "Load more" }));
       expect(
         await screen.findByText("Could not load more transactions. Please try again."),

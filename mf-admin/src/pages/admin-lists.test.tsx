@@ -108,7 +108,7 @@ describe("search and filters in the URL", () => {
     const net = await open(<UsersPage />, "/admin/users", "/admin/users?q=user2", {
       "GET /api/admin/users": { users: [user(2)], next_cursor: null },
     });
-    await screen.findByRole("grid", { name: "Users" });
+    await screen.findByRole("table", { name: "Users" });
     expect(asked(net, "GET /api/admin/users")).toEqual(["q=user2"]);
     expect((screen.getByLabelText("Search users") as HTMLInputElement).value).toBe("user2");
   });
@@ -119,7 +119,7 @@ describe("search and filters in the URL", () => {
         users: req.url.searchParams.get("q") ? [user(7)] : [user(1), user(7)],
       }),
     });
-    await screen.findByRole("grid", { name: "Users" });
+    await screen.findByRole("table", { name: "Users" });
     const typist = userEvent.setup();
     await typist.type(screen.getByLabelText("Search users"), "user7@");
 
@@ -141,7 +141,7 @@ describe("search and filters in the URL", () => {
     const net = await open(<UsersPage />, "/admin/users", "/admin/users", {
       "GET /api/admin/users": { users: [user(1)] },
     });
-    await screen.findByRole("grid", { name: "Users" });
+    await screen.findByRole("table", { name: "Users" });
     await userEvent.setup().type(screen.getByLabelText("Search users"), "us");
     await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS / 2));
     expect(at.search).toBe("");
@@ -152,7 +152,7 @@ describe("search and filters in the URL", () => {
     const net = await open(<ServicesPage />, "/admin/services", "/admin/services?q=198.51", {
       "GET /api/admin/services": { services: [service(1)] },
     });
-    await screen.findByRole("grid", { name: "Services" });
+    await screen.findByRole("table", { name: "Services" });
     await userEvent.setup().selectOptions(screen.getByLabelText("Filter by status"), "suspended");
     await waitFor(() => expect(at.search).toBe("?q=198.51&status=suspended"));
     await waitFor(() =>
@@ -167,7 +167,7 @@ describe("search and filters in the URL", () => {
     const net = await open(<ServicesPage />, "/admin/services", "/admin/services?status=deleted", {
       "GET /api/admin/services": { services: [service(1)] },
     });
-    await screen.findByRole("grid", { name: "Services" });
+    await screen.findByRole("table", { name: "Services" });
     expect(asked(net, "GET /api/admin/services")).toEqual([""]);
   });
 });
@@ -178,7 +178,7 @@ describe("pages: Load more and the count", () => {
     const net = await open(<UsersPage />, "/admin/users", "/admin/users?q=user", {
       "GET /api/admin/users": paged(() => users, "users"),
     });
-    await screen.findByRole("grid", { name: "Users" });
+    await screen.findByRole("table", { name: "Users" });
     expect(screen.getByRole("status").textContent).toBe("Showing 2 users (more available)");
 
     const clicks = userEvent.setup();
@@ -205,7 +205,7 @@ describe("pages: Load more and the count", () => {
     await open(<UsersPage />, "/admin/users", "/admin/users", {
       "GET /api/admin/users": paged(() => users, "users"),
     });
-    await screen.findByRole("grid", { name: "Users" });
+    await screen.findByRole("table", { name: "Users" });
     const clicks = userEvent.setup({ delay: null });
     for (let page = 2; page <= MAX_LOADED_PAGES; page++) {
       await clicks.click(screen.getByRole("button", { name: "Load more" }));
@@ -223,7 +223,7 @@ describe("pages: Load more and the count", () => {
     const net = await open(<UsersPage />, "/admin/users", "/admin/users", {
       "GET /api/admin/users": paged(() => users, "users"),
     });
-    await screen.findByRole("grid", { name: "Users" });
+    await screen.findByRole("table", { name: "Users" });
     net.on({
       "GET /api/admin/users": (req) =>
         req.url.searchParams.has("cursor")
@@ -253,7 +253,7 @@ describe("an action keeps the loaded pages", () => {
         return services[i]!;
       },
     });
-    await screen.findByRole("grid", { name: "Services" });
+    await screen.findByRole("table", { name: "Services" });
     const clicks = userEvent.setup();
     await clicks.click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(tableRows("Services")).toHaveLength(3));

@@ -113,7 +113,7 @@ describe("Invoices page (issue 22, /admin/invoices)", () => {
         next_cursor: null,
       },
     });
-    await screen.findByRole("grid", { name: "Invoices" });
+    await screen.findByRole("table", { name: "Invoices" });
     const [first, second] = tableRows("Invoices");
     expect(first?.slice(0, 6)).toEqual([
       expect.stringMatching(/^2026-000002/),
@@ -131,7 +131,7 @@ describe("Invoices page (issue 22, /admin/invoices)", () => {
     const net = await open("/admin/invoices?month=2025-01&q=user1", {
       "GET /api/admin/invoices": { invoices: [invoice(1)], next_cursor: null },
     });
-    await screen.findByRole("grid", { name: "Invoices" });
+    await screen.findByRole("table", { name: "Invoices" });
     expect((screen.getByLabelText("Month") as HTMLSelectElement).value).toBe("2025-01");
     expect((screen.getByLabelText("Search invoices") as HTMLInputElement).value).toBe("user1");
 
@@ -151,7 +151,7 @@ describe("Invoices page (issue 22, /admin/invoices)", () => {
     const net = await open("/admin/invoices?month=2026-13", {
       "GET /api/admin/invoices": { invoices: [invoice(1)], next_cursor: null },
     });
-    await screen.findByRole("grid", { name: "Invoices" });
+    await screen.findByRole("table", { name: "Invoices" });
     expect(asked(net, "GET /api/admin/invoices")).toEqual([""]);
   });
 
@@ -160,7 +160,7 @@ describe("Invoices page (issue 22, /admin/invoices)", () => {
     const net = await open("/admin/invoices?month=2026-11", {
       "GET /api/admin/invoices": paged(rows),
     });
-    await screen.findByRole("grid", { name: "Invoices" });
+    await screen.findByRole("table", { name: "Invoices" });
     await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(tableRows("Invoices")).toHaveLength(3));
     expect(asked(net, "GET /api/admin/invoices")).toEqual([
@@ -176,7 +176,7 @@ describe("Invoices page (issue 22, /admin/invoices)", () => {
       "GET /api/admin/invoices/export.csv": () =>
         new Response(csv, { headers: { "content-type": "text/csv" } }),
     });
-    await screen.findByRole("grid", { name: "Invoices" });
+    await screen.findByRole("table", { name: "Invoices" });
     const exportButton = () => screen.getByRole("button", { name: /^Export CSV/ });
     const disabled = (b: HTMLElement) =>
       b.hasAttribute("disabled") || b.getAttribute("aria-disabled") === "true";
@@ -197,7 +197,7 @@ describe("Invoices page (issue 22, /admin/invoices)", () => {
       "GET /api/admin/invoices": { invoices: [invoice(7)], next_cursor: null },
       "GET /api/invoices/:id/pdf": () => new Response("%PDF-1.7"),
     });
-    await screen.findByRole("grid", { name: "Invoices" });
+    await screen.findByRole("table", { name: "Invoices" });
     const user = userEvent.setup();
     const button = screen.getByRole("button", { name: "Download Invoice 2026-000007 (PDF)" });
     await user.click(button);

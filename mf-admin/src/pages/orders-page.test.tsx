@@ -47,7 +47,7 @@ async function openPage(orders: AdminOrder[], routes: Routes = {}): Promise<Mock
   );
   await net.signIn();
   renderPage(<OrdersPage />, { path: "/admin/orders" });
-  await screen.findByRole("grid", { name: "Orders" });
+  await screen.findByRole("table", { name: "Orders" });
   return net;
 }
 

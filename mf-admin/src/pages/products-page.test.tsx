@@ -50,7 +50,7 @@ async function openPage(routes: Routes = {}): Promise<MockApi> {
   );
   await net.signIn();
   renderPage(<ProductsPage />, { path: "/admin/products" });
-  await screen.findByRole("grid", { name: "Products" });
+  await screen.findByRole("table", { name: "Products" });
   return net;
 }
 

@@ -67,7 +67,7 @@ async function openPage(routes: Routes = {}): Promise<MockApi> {
   );
   await net.signIn();
   renderPage(<ServicesPage />, { path: "/admin/services" });
-  await screen.findByRole("grid", { name: "Services" });
+  await screen.findByRole("table", { name: "Services" });
   return net;
 }
 

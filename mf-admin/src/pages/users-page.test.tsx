@@ -63,7 +63,7 @@ async function openPage(routes: Routes = {}): Promise<MockApi> {
   );
   await net.signIn();
   renderPage(<UsersPage />, { path: "/admin/users" });
-  await screen.findByRole("grid", { name: "Users" });
+  await screen.findByRole("table", { name: "Users" });
   return net;
 }
 

@@ -52,7 +52,7 @@ afterEach(resetPortalState);
 describe("Dashboard page (SPEC §2 /dashboard)", () => {
   it("lists the user's services: short id, type, status, IPv4 and a Manage button", async () => {
     await openPage([vps, dedicated]);
-    expect(await screen.findByRole("grid", { name: "Your services" })).toBeTruthy();
+    expect(await screen.findByRole("table", { name: "Your services" })).toBeTruthy();
     expect(tableRows("Your services")).toEqual([
       ["4e5f6a7b", "VPS", "active", "203.0.113.10", "Manage"],
       ["9f8e7d6c", "DEDICATED", "suspended", "198.51.100.7", "Suspended"],
@@ -84,7 +84,7 @@ describe("Dashboard page (SPEC §2 /dashboard)", () => {
     expect(
       await screen.findByText("No services found. Contact an administrator to get started."),
     ).toBeTruthy();
-    expect(screen.queryByRole("grid")).toBeNull();
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("offers to try again when the services cannot be loaded", async () => {

@@ -45,7 +45,7 @@ async function openPage(rows: () => Order[]) {
   const net = mockApi({ "GET /api/shop/orders": pagedApi(rows) });
   await net.signIn();
   renderPage(<OrdersPage />, { path: "/orders" });
-  await screen.findByRole("grid", { name: "Orders" });
+  await screen.findByRole("table", { name: "Orders" });
   return net;
 }
 
@@ -73,7 +73,7 @@ describe("Orders page, one page at a time (issue 18)", { timeout: 20_000 }, () =
     const net = mockApi({ "GET /api/shop/orders": { orders: orders(3) } });
     await net.signIn();
     renderPage(<OrdersPage />, { path: "/orders" });
-    await screen.findByRole("grid", { name: "Orders" });
+    await screen.findByRole("table", { name: "Orders" });
     expect(tableRows("Orders")).toHaveLength(3);
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
@@ -107,7 +107,7 @@ describe("Orders page, one page at a time (issue 18)", { timeout: 20_000 }, () =
     });
     await net.signIn();
     renderPage(<OrdersPage />, { path: "/orders" });
-    await screen.findByRole("grid", { name: "Orders" });
+    await screen.findByRole("table", { name: "Orders" });
     await user.click(screen.getByRole("button", { name: "Load more" }));
     expect(
       await screen.findByText(

@@ -54,7 +54,7 @@ async function openPage(orders: Order[], renew?: RouteAnswer) {
   });
   await net.signIn();
   renderPage(<OrdersPage />, { path: "/orders" });
-  await screen.findByRole("grid", { name: "Orders" });
+  await screen.findByRole("table", { name: "Orders" });
   return net;
 }
 

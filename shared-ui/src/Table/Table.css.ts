@@ -1,12 +1,11 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { focusRing } from "../styles/focus.css";
 import { media, vars } from "../theme/theme.css";
 
 /*
  * Under 1024 px (phones, tablets) each row becomes a card: the header row is kept for screen
  * readers only, the row header (the identifying column) leads the card, the other cells flow
- * after it and the last one (the actions) takes its own line. The grid roles are explicit
- * (react-aria), so the table keeps its semantics whatever the display.
+ * after it and the last one (the actions) takes its own line. Table.tsx sets every role
+ * explicitly, so the table keeps its semantics whatever the display.
  */
 const stacked = media.compact;
 
@@ -56,23 +55,14 @@ export const column = style({
   textTransform: "uppercase",
   letterSpacing: "0.04em",
   borderBottom: `1px solid ${vars.color.border}`,
-  outline: "none",
-  selectors: {
-    "&[data-allows-sorting]": { cursor: "pointer" },
-    "&[data-focus-visible]": { ...focusRing, outlineOffset: "-2px" },
-  },
 });
 
-export const sortIcon = style({ marginLeft: vars.space.xs, opacity: 0.8 });
-
 export const row = style({
-  outline: "none",
   selectors: {
     "&:not(:last-child)": { borderBottom: `1px solid ${vars.color.border}` },
-    "&[data-hovered]": { background: vars.color.surfaceMuted },
-    "&[data-focus-visible]": { ...focusRing, outlineOffset: "-2px" },
   },
   "@media": {
+    "(hover: hover)": { selectors: { "&:hover": { background: vars.color.surfaceMuted } } },
     [stacked]: {
       display: "flex",
       flexWrap: "wrap",
@@ -88,10 +78,9 @@ export const cell = style({
   padding: `${vars.space.md} ${vars.space.lg}`,
 
   verticalAlign: "middle",
-  outline: "none",
-  selectors: {
-    "&[data-focus-visible]": { ...focusRing, outlineOffset: "-2px" },
-  },
+  // Row headers are <th>: keep them looking like the other cells.
+  textAlign: "left",
+  fontWeight: "inherit",
   "@media": {
     // Laptops: tighter columns, so wide admin tables fit without scrolling.
     "screen and (max-width: 1440px)": { paddingInline: vars.space.md },

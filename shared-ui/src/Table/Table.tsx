@@ -1,73 +1,102 @@
-import type { ReactNode } from "react";
 import {
-  Cell as AriaCell,
-  Column as AriaColumn,
-  type ColumnProps as AriaColumnProps,
-  Row as AriaRow,
-  Table as AriaTable,
-  TableBody as AriaTableBody,
-  type TableBodyProps as AriaTableBodyProps,
-  type TableProps as AriaTableProps,
-  type CellProps,
-  type RowProps,
-  TableHeader,
-} from "react-aria-components";
+  Children,
+  cloneElement,
+  createContext,
+  isValidElement,
+  memo,
+  type ReactNode,
+  useContext,
+  useLayoutEffect,
+  useState,
+} from "react";
 import * as styles from "./Table.css";
 
-export interface TableProps extends Omit<AriaTableProps, "className"> {
-  className?: string;
-}
+/*
+ * A native HTML table (issue 20: page weight). The portal's tables are read and acted on through
+ * the links and buttons in their cells, each reachable with Tab; none sorts or selects rows. So
+ * they need no keyboard grid, and react-aria-components' Table (its grid, selection and collection
+ * code, about 20 KB of gzip on every page with a list) is not used. Every element carries its role
+ * explicitly: the CSS turns rows into cards on small screens (display: block/flex), and browsers
+ * drop a table's implicit semantics when its display changes.
+ */
 
 /**
- * Accessible data grid (arrow-key navigation, sortable columns via sortDescriptor /
- * onSortChange). Give the TableBody `emptyText` for the empty state.
+ * What the header tells the rows: how many columns there are (the empty-state cell spans them)
+ * and which one names each row (its cells are row headers, announced with every other cell).
  */
-export function Table({ className, ...props }: TableProps) {
+interface Columns {
+  count: number;
+  rowHeader: number;
+}
+const SetColumns = createContext<((columns: Columns) => void) | null>(null);
+const ColumnsValue = createContext<Columns>({ count: 1, rowHeader: -1 });
+
+export interface TableProps {
+  "aria-label": string;
+  className?: string;
+  children: ReactNode;
+}
+
+export function Table({ className, children, ...props }: TableProps) {
+  const [columns, setColumns] = useState<Columns>({ count: 1, rowHeader: -1 });
   return (
     <div className={styles.wrapper}>
-      <AriaTable {...props} className={[styles.table, className].filter(Boolean).join(" ")} />
+      <table
+        {...props}
+        role="table"
+        className={[styles.table, className].filter(Boolean).join(" ")}
+      >
+        <SetColumns.Provider value={setColumns}>
+          <ColumnsValue.Provider value={columns}>{children}</ColumnsValue.Provider>
+        </SetColumns.Provider>
+      </table>
     </div>
   );
 }
 
-export { TableHeader };
-
-export interface ColumnProps extends Omit<AriaColumnProps, "className" | "children"> {
-  children: ReactNode;
-}
-
-export function Column({ children, ...props }: ColumnProps) {
+export function TableHeader({ children }: { children: ReactNode }) {
+  const setColumns = useContext(SetColumns);
+  const columns = Children.toArray(children);
+  const count = columns.length;
+  const rowHeader = columns.findIndex(
+    (c) => isValidElement<ColumnProps>(c) && c.type === Column && c.props.isRowHeader,
+  );
+  // Before paint, so the rows' first frame already has their row headers and the empty text
+  // spans every column.
+  useLayoutEffect(() => setColumns?.({ count, rowHeader }), [setColumns, count, rowHeader]);
   return (
-    <AriaColumn {...props} className={styles.column}>
-      {({ allowsSorting, sortDirection }) => (
-        <>
-          {children}
-          {allowsSorting && (
-            <span className={styles.sortIcon} aria-hidden="true">
-              {sortDirection === "ascending" ? "▲" : sortDirection === "descending" ? "▼" : "↕"}
-            </span>
-          )}
-        </>
-      )}
-    </AriaColumn>
+    <thead role="rowgroup">
+      <tr role="row">{children}</tr>
+    </thead>
   );
 }
 
-type TableBodyBaseProps<T> = Omit<
-  AriaTableBodyProps<T>,
-  "className" | "items" | "children" | "dependencies"
-> & {
+export interface ColumnProps {
+  children: ReactNode;
+  /** The column that names each row: its cells are row headers (announced with every cell). */
+  isRowHeader?: boolean;
+}
+
+export function Column({ children }: ColumnProps) {
+  return (
+    <th role="columnheader" scope="col" className={styles.column}>
+      {children}
+    </th>
+  );
+}
+
+type TableBodyBaseProps = {
   /** Shown in a single full-width row when there are no rows (SPEC empty texts). */
   emptyText?: ReactNode;
 };
 
 /**
- * A body whose rows are rendered from `items` by `children(item)`. react-aria caches each
- * rendered row per item object, so a row re-renders only when its item changes or when one of
- * `dependencies` changes: anything else a row reads (a pending mutation's id, the signed-in
- * user, a dialog's state) must be listed there, or the row keeps showing its old value.
+ * A body whose rows are rendered from `items` by `children(item)`, keyed by each item's `id`. A
+ * row re-renders only when its item changes or when one of `dependencies` changes: anything else
+ * a row reads (a pending mutation's id, the signed-in user, a dialog's state) must be listed
+ * there, or the row keeps showing its old value.
  */
-export type DynamicTableBodyProps<T> = TableBodyBaseProps<T> & {
+export type DynamicTableBodyProps<T> = TableBodyBaseProps & {
   items: Iterable<T>;
   children: (item: T) => ReactNode;
   /**
@@ -81,29 +110,102 @@ export type DynamicTableBodyProps<T> = TableBodyBaseProps<T> & {
 };
 
 /** A body with its rows written out as children. */
-export type StaticTableBodyProps<T> = TableBodyBaseProps<T> & {
+export type StaticTableBodyProps = TableBodyBaseProps & {
   items?: undefined;
   children?: ReactNode;
   dependencies?: undefined;
 };
 
-export type TableBodyProps<T> = DynamicTableBodyProps<T> | StaticTableBodyProps<T>;
+export type TableBodyProps<T> = DynamicTableBodyProps<T> | StaticTableBodyProps;
 
-export function TableBody<T extends object>({ emptyText, ...props }: TableBodyProps<T>) {
+const sameDependencies = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+interface ItemRowProps {
+  item: object;
+  render: (item: object) => ReactNode;
+  dependencies: readonly unknown[];
+}
+
+/** One row of a dynamic body, kept while its item and the body's dependencies are the same. */
+const ItemRow = memo(
+  ({ item, render }: ItemRowProps) => render(item),
+  (prev, next) => prev.item === next.item && sameDependencies(prev.dependencies, next.dependencies),
+);
+
+const keyOf = (item: object, index: number) => {
+  const id = (item as { id?: unknown }).id;
+  return typeof id === "string" || typeof id === "number" ? id : index;
+};
+
+function EmptyRow({ children }: { children: ReactNode }) {
+  const { count } = useContext(ColumnsValue);
   return (
-    <AriaTableBody<T>
-      {...props}
-      renderEmptyState={
-        emptyText ? () => <div className={styles.empty}>{emptyText}</div> : undefined
-      }
-    />
+    <tr role="row">
+      <td role="cell" colSpan={count}>
+        <div className={styles.empty}>{children}</div>
+      </td>
+    </tr>
   );
 }
 
-export function Row<T extends object>(props: Omit<RowProps<T>, "className">) {
-  return <AriaRow {...props} className={styles.row} />;
+export function TableBody<T extends object>(props: TableBodyProps<T>) {
+  let rows: ReactNode;
+  if (props.items === undefined) {
+    rows = Children.count(props.children) > 0 ? props.children : null;
+  } else {
+    const { items, children, dependencies } = props;
+    const list = [...items];
+    rows =
+      list.length > 0
+        ? list.map((item, i) => (
+            <ItemRow
+              key={keyOf(item, i)}
+              item={item}
+              render={children as (item: object) => ReactNode}
+              dependencies={dependencies}
+            />
+          ))
+        : null;
+  }
+  return (
+    <tbody role="rowgroup">
+      {rows ?? (props.emptyText ? <EmptyRow>{props.emptyText}</EmptyRow> : null)}
+    </tbody>
+  );
 }
 
-export function Cell(props: Omit<CellProps, "className">) {
-  return <AriaCell {...props} className={styles.cell} />;
+/**
+ * A row of cells; `id` names the row's item (the body keys rows by it). The cell under the
+ * row-header column becomes the row's header (`<th scope="row">`).
+ */
+export function Row({ children }: { id?: string | number; children: ReactNode }) {
+  const { rowHeader } = useContext(ColumnsValue);
+  return (
+    <tr role="row" className={styles.row}>
+      {Children.map(children, (child, i) =>
+        i === rowHeader && isValidElement<CellProps>(child) && child.type === Cell
+          ? cloneElement(child, { isRowHeader: true })
+          : child,
+      )}
+    </tr>
+  );
+}
+
+export interface CellProps {
+  children?: ReactNode;
+  /** Set by Row for the cell under the row-header column. */
+  isRowHeader?: boolean;
+}
+
+export function Cell({ children, isRowHeader }: CellProps) {
+  return isRowHeader ? (
+    <th role="rowheader" scope="row" className={styles.cell}>
+      {children}
+    </th>
+  ) : (
+    <td role="cell" className={styles.cell}>
+      {children}
+    </td>
+  );
 }

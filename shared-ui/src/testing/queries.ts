@@ -27,13 +27,13 @@ export function fieldError(label: string): string {
 
 /** The cell texts of a table's body rows, top to bottom (`name`: the table's accessible name). */
 export function tableRows(name?: string): string[][] {
-  const grid = name ? screen.getByRole("grid", { name }) : screen.getByRole("grid");
-  return within(grid)
+  const table = name ? screen.getByRole("table", { name }) : screen.getByRole("table");
+  return within(table)
     .getAllByRole("row")
-    .filter((row) => row.querySelector("[role='rowheader'], [role='gridcell']"))
+    .filter((row) => row.querySelector("[role='rowheader'], [role='cell']"))
     .map((row) =>
       Array.from(
-        row.querySelectorAll("[role='rowheader'], [role='gridcell']"),
+        row.querySelectorAll("[role='rowheader'], [role='cell']"),
         (cell) => cell.textContent ?? "",
       ),
     );

@@ -84,7 +84,7 @@ async function open(transactions: Transaction[], pdf: () => Response | object) {
   });
   await net.signIn();
   renderPage(<TransactionsPage />, { path: "/transactions" });
-  await screen.findByRole("grid", { name: "Transactions" });
+  await screen.findByRole("table", { name: "Transactions" });
   return net;
 }
 

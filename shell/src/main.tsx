@@ -4,7 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createRouter } from "./app/router";
 import { remoteRoutes } from "./app/routes";
-import { ensureRemotes, loadPage } from "./features/remotes/load-remote";
+import { ensureRemotes, loadPage, prefetchManifest } from "./features/remotes/load-remote";
 
 applyThemePreference();
 session.start();
@@ -16,6 +16,7 @@ void ensureRemotes().catch(() => undefined);
 const current = remoteRoutes.find((r) => matchPath(r.path, window.location.pathname));
 // Signed-in users only: the session is restored from the refresh cookie first (issue 16).
 if (current) {
+  prefetchManifest(current.id);
   void session.ready().then(() => {
     if (session.getSession()) loadPage(current.id).catch(() => undefined);
   });

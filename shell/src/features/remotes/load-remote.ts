@@ -107,6 +107,24 @@ async function load(
 }
 
 /**
+ * Fetches the manifest of `remote/Expose`'s remote now, while the session is still being restored,
+ * so the page's load does not wait for it after (one round trip and its processing less before
+ * the remote's code is requested). The same memoised request loadPage reads: no extra request,
+ * and a failure shows in the page's panel as before. Only the manifest: the remote's code would
+ * compete with the frame for the main thread (docs/remotes.md, "How a remote page loads").
+ */
+export function prefetchManifest(id: string): void {
+  const remote = id.split("/")[0] ?? id;
+  void ensureRemotes()
+    .then((map) => {
+      const entry = map.get(remote);
+      if (entry && isManifest(entry)) return manifestJson(entry.entry);
+      return undefined;
+    })
+    .catch(() => undefined);
+}
+
+/**
  * Loads `remote/Expose` once and memoises the promise, so the early preload in main.tsx and the
  * route's lazy component share one request chain, and a failure is shown, not repeated.
  */

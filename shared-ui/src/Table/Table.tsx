@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: the CSS turns rows into cards on small screens, and browsers drop a table's implicit roles when its display changes; explicit roles keep them.
 import {
   Children,
   cloneElement,

@@ -11,6 +11,9 @@ type PageModule = { default: ComponentType };
 
 export async function ensureRemotes(): Promise<void> {}
 
+/** No manifests: the pages are in the bundle. */
+export function prefetchManifest(_id: string): void {}
+
 export function loadPage(id: string): Promise<PageModule> {
   const page = pages[id];
   if (!page)

@@ -1,4 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
+import { focusRing } from "../styles/focus.css";
 import { media, vars } from "../theme/theme.css";
 
 /*
@@ -19,6 +20,8 @@ export const wrapper = style({
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
   boxShadow: vars.shadow.sm,
+  // Focusable while the table overflows, to scroll it with the arrow keys (Table.tsx).
+  selectors: { "&:focus-visible": focusRing },
 });
 
 export const table = style({

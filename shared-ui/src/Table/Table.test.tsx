@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Cell, Column, Row, Table, TableBody, TableHeader } from "./Table";
 
 const rows = [
@@ -147,5 +147,43 @@ describe("Table", () => {
     rerender(<WithOutsideState items={[{ ...rows[0]!, name: "Gamma" }, rows[1]!]} />);
     expect(screen.getByRole("button", { name: "Start Gamma" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Start Beta" })).toBeNull();
+  });
+
+  describe("when it is wider than its place", () => {
+    /** Lays the wrapper out `contentWidth` px of content in 400 px, as a browser would. */
+    function layOut(contentWidth: number) {
+      vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(400);
+      vi.spyOn(HTMLElement.prototype, "scrollWidth", "get").mockReturnValue(contentWidth);
+      // jsdom has no ResizeObserver; a browser's reports each box once when it is observed.
+      vi.stubGlobal(
+        "ResizeObserver",
+        class {
+          constructor(private readonly report: () => void) {}
+          observe() {
+            this.report();
+          }
+          disconnect() {}
+        },
+      );
+    }
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    });
+
+    it("is a named region in the Tab order, to scroll with the arrow keys", () => {
+      layOut(900);
+      render(<Products items={rows} />);
+      const region = screen.getByRole("region", { name: "Products" });
+      expect(region.tabIndex).toBe(0);
+      expect(within(region).getByRole("table", { name: "Products" })).toBeTruthy();
+    });
+
+    it("is no Tab stop when it fits", () => {
+      layOut(400);
+      const { container } = render(<Products items={rows} />);
+      expect(screen.queryByRole("region")).toBeNull();
+      expect(container.querySelector("[tabindex]")).toBeNull();
+    });
   });
 });

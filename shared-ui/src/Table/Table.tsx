@@ -6,8 +6,10 @@ import {
   isValidElement,
   memo,
   type ReactNode,
+  type RefObject,
   useContext,
   useLayoutEffect,
+  useRef,
   useState,
 } from "react";
 import * as styles from "./Table.css";
@@ -19,6 +21,10 @@ import * as styles from "./Table.css";
  * code, about 20 KB of gzip on every page with a list) is not used. Every element carries its role
  * explicitly: the CSS turns rows into cards on small screens (display: block/flex), and browsers
  * drop a table's implicit semantics when its display changes.
+ *
+ * A table wider than its place scrolls sideways in its wrapper. The grid let the arrow keys move
+ * through (and so scroll) every cell; a native table does not, so while the table overflows, the
+ * wrapper itself is a named region in the Tab order, which the arrow keys scroll.
  */
 
 /**
@@ -38,10 +44,33 @@ export interface TableProps {
   children: ReactNode;
 }
 
+/** Whether the element's content is wider than the element (it scrolls sideways), kept current. */
+function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    // Both boxes: the wrapper narrows with the window, the table widens with its content. The
+    // observer reports them once when observed, before the first paint.
+    const observer = new ResizeObserver(() => setOverflows(el.scrollWidth > el.clientWidth));
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
 export function Table({ className, children, ...props }: TableProps) {
   const [columns, setColumns] = useState<Columns>({ count: 1, rowHeader: -1 });
+  const wrapper = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsX(wrapper);
   return (
-    <div className={styles.wrapper}>
+    <div
+      ref={wrapper}
+      className={styles.wrapper}
+      // Only while it scrolls: otherwise it would be a Tab stop that does nothing.
+      {...(scrolls && { role: "region", "aria-label": props["aria-label"], tabIndex: 0 })}
+    >
       <table
         {...props}
         role="table"

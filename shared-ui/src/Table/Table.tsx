@@ -18,7 +18,7 @@ import * as styles from "./Table.css";
  * A native HTML table (issue 20: page weight). The portal's tables are read and acted on through
  * the links and buttons in their cells, each reachable with Tab; none sorts or selects rows. So
  * they need no keyboard grid, and react-aria-components' Table (its grid, selection and collection
- * code, about 20 KB of gzip on every page with a list) is not used. Every element carries its role
+ * code, about 14 KB of gzip on every page with a list) is not used. Every element carries its role
  * explicitly: the CSS turns rows into cards on small screens (display: block/flex), and browsers
  * drop a table's implicit semantics when its display changes.
  *

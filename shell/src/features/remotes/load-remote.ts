@@ -28,6 +28,9 @@ let registered: Map<string, RemoteEntry> | null = null;
 const manifests = new Map<string, Promise<unknown>>();
 const pages = new Map<string, Promise<PageModule>>();
 
+/** The remote of a page id (`mf_shop/OrdersPage` → `mf_shop`). */
+const remoteOf = (id: string) => id.split("/")[0] ?? id;
+
 const isManifest = (entry: RemoteEntry) => new URL(entry.entry).pathname.endsWith(".json");
 
 function manifestJson(url: string): Promise<unknown> {
@@ -114,7 +117,7 @@ async function load(
  * compete with the frame for the main thread (docs/remotes.md, "How a remote page loads").
  */
 export function prefetchManifest(id: string): void {
-  const remote = id.split("/")[0] ?? id;
+  const remote = remoteOf(id);
   void ensureRemotes()
     .then((map) => {
       const entry = map.get(remote);
@@ -131,7 +134,7 @@ export function prefetchManifest(id: string): void {
 export function loadPage(id: string): Promise<PageModule> {
   const cached = pages.get(id);
   if (cached) return cached;
-  const remote = id.split("/")[0] ?? id;
+  const remote = remoteOf(id);
   const progress = { modulesRequested: false };
   const p = load(id, remote, progress).catch((err: unknown) => {
     throw err instanceof RemoteVersionError

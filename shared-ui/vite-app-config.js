@@ -56,10 +56,10 @@ export function reactAriaEnglishOnly() {
 const contractsDir = fileURLToPath(new URL("../api/contracts/", import.meta.url));
 
 /**
- * The contracts import `zod` (the API, under Deno, needs zod itself); in the web builds they take
- * it from the shared @hosting-portal/schema instead, so the page evaluates one zod rather than
- * one per app (see schema/src/index.ts). Only `import { z } from "zod"` is rewritten: any other
- * import of zod in a contract stops the build, since it would bring back a copy per app.
+ * The contracts import `zod/mini` (the API, under Deno, needs zod itself); in the web builds they
+ * take it from the shared @hosting-portal/schema instead, so the page evaluates one zod rather
+ * than one per app (see schema/src/index.ts). Only `import { z } from "zod/mini"` is rewritten:
+ * any other import of zod in a contract stops the build, since it would bring back a copy per app.
  * @returns {import("vite").Plugin}
  */
 export function contractsUseSharedSchema() {
@@ -67,13 +67,15 @@ export function contractsUseSharedSchema() {
     name: "portal-contracts-use-shared-schema",
     enforce: "pre",
     transform(code, id) {
-      if (!id.startsWith(contractsDir) || !/["']zod["']/.test(code)) return undefined;
+      if (!id.startsWith(contractsDir) || !/["']zod(\/[^"']*)?["']/.test(code)) return undefined;
       const rewritten = code.replace(
-        /^import \{ z \} from "zod";$/m,
+        /^import \{ z \} from "zod\/mini";$/m,
         'import { z } from "@hosting-portal/schema";',
       );
-      if (/from ["']zod["']/.test(rewritten))
-        this.error(`${id}: contracts may only \`import { z } from "zod"\` (schema/src/index.ts)`);
+      if (/from ["']zod(\/[^"']*)?["']/.test(rewritten))
+        this.error(
+          `${id}: contracts may only \`import { z } from "zod/mini"\` (schema/src/index.ts)`,
+        );
       return { code: rewritten, map: null };
     },
   };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
 
 export const Profile = z.object({

@@ -1,9 +1,10 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { SignUpBody } from "./auth.ts";
 import {
   Money,
   OrderStatus,
   ProductType,
+  preprocess,
   ServiceStatus,
   ServiceType,
   Timestamp,
@@ -55,121 +56,138 @@ export const ADMIN_PAGE_MAX = 200;
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 const PageQuery = {
-  limit: z
-    .preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^\d{1,6}$/, adminMessages.limitInvalid)
-        .transform(Number)
-        .pipe(
-          z
-            .number()
-            .int()
-            .min(1, adminMessages.limitInvalid)
-            .max(ADMIN_PAGE_MAX, adminMessages.limitTooLarge),
-        )
-        .optional(),
-    )
-    .describe(
+  limit: preprocess(
+    emptyToUndefined,
+    z.optional(
+      z.pipe(
+        z.pipe(
+          z.string().check(z.regex(/^\d{1,6}$/, adminMessages.limitInvalid)),
+          z.transform(Number),
+        ),
+        z
+          .number()
+          .check(
+            z.int(),
+            z.gte(1, adminMessages.limitInvalid),
+            z.lte(ADMIN_PAGE_MAX, adminMessages.limitTooLarge),
+          ),
+      ),
+    ),
+  ).check(
+    z.describe(
       `Rows per page, 1 to ${ADMIN_PAGE_MAX} (default ${ADMIN_PAGE_DEFAULT}); more is refused with 422`,
     ),
-  cursor: z
-    .preprocess(
-      emptyToUndefined,
+  ),
+  cursor: preprocess(
+    emptyToUndefined,
+    z.optional(
       z
         .string()
-        .max(2000, adminMessages.cursorInvalid)
-        .regex(/^[A-Za-z0-9_-]+$/, adminMessages.cursorInvalid)
-        .optional(),
-    )
-    .describe(
+        .check(
+          z.maxLength(2000, adminMessages.cursorInvalid),
+          z.regex(/^[A-Za-z0-9_-]+$/, adminMessages.cursorInvalid),
+        ),
+    ),
+  ).check(
+    z.describe(
       "Opaque: the next_cursor of the previous page (same filters); omit for the first page",
     ),
-  q: z
-    .preprocess(emptyToUndefined, z.string().trim().max(200).optional())
-    .describe("Case-insensitive search text"),
+  ),
+  q: preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(200)))).check(
+    z.describe("Case-insensitive search text"),
+  ),
 };
 
 export const AdminUserQuery = z.object({
   ...PageQuery,
-  q: PageQuery.q.describe(
-    "Case-insensitive: part of the username or email, or the start of the id",
+  q: PageQuery.q.check(
+    z.describe("Case-insensitive: part of the username or email, or the start of the id"),
   ),
 });
 export type AdminUserQuery = z.output<typeof AdminUserQuery>;
 
 export const AdminServiceQuery = z.object({
   ...PageQuery,
-  q: PageQuery.q.describe(
-    "Case-insensitive: part of the IPv4 or of the owner's email, the reseller id, or the start of the id",
+  q: PageQuery.q.check(
+    z.describe(
+      "Case-insensitive: part of the IPv4 or of the owner's email, the reseller id, or the start of the id",
+    ),
   ),
-  type: z.preprocess(emptyToUndefined, ServiceType.optional()),
-  status: z.preprocess(emptyToUndefined, ServiceStatus.optional()),
+  type: preprocess(emptyToUndefined, z.optional(ServiceType)),
+  status: preprocess(emptyToUndefined, z.optional(ServiceStatus)),
 });
 export type AdminServiceQuery = z.output<typeof AdminServiceQuery>;
 
 export const AdminOrderQuery = z.object({
   ...PageQuery,
-  q: PageQuery.q.describe(
-    "Case-insensitive: part of the customer's email or username, or of the product name",
+  q: PageQuery.q.check(
+    z.describe(
+      "Case-insensitive: part of the customer's email or username, or of the product name",
+    ),
   ),
-  status: z.preprocess(emptyToUndefined, OrderStatus.optional()),
-  expiring_within_days: z
-    .preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^\d{1,4}$/, adminMessages.daysInvalid)
-        .transform(Number)
-        .pipe(z.number().int().max(3650, adminMessages.daysInvalid))
-        .optional(),
-    )
-    .describe("Only orders whose expire date lies between now and now + this many days"),
+  status: preprocess(emptyToUndefined, z.optional(OrderStatus)),
+  expiring_within_days: preprocess(
+    emptyToUndefined,
+    z.optional(
+      z.pipe(
+        z.pipe(
+          z.string().check(z.regex(/^\d{1,4}$/, adminMessages.daysInvalid)),
+          z.transform(Number),
+        ),
+        z.number().check(z.int(), z.lte(3650, adminMessages.daysInvalid)),
+      ),
+    ),
+  ).check(z.describe("Only orders whose expire date lies between now and now + this many days")),
 });
 export type AdminOrderQuery = z.output<typeof AdminOrderQuery>;
 
 export const AdminProductQuery = z.object({
   ...PageQuery,
-  q: PageQuery.q.describe("Case-insensitive: part of the product name"),
-  type: z.preprocess(emptyToUndefined, ProductType.optional()),
+  q: PageQuery.q.check(z.describe("Case-insensitive: part of the product name")),
+  type: preprocess(emptyToUndefined, z.optional(ProductType)),
 });
 export type AdminProductQuery = z.output<typeof AdminProductQuery>;
 
 /** Pass as `cursor` for the next page; null on the last page. */
 // Defaults to null so a web app reading an older API (no next_cursor) sees one complete page.
-const NextCursor = z.string().nullable().default(null);
+const NextCursor = z._default(z.nullable(z.string()), null);
 
 // Enough for numeric(12,2): 10 digits before the point.
 const MAX_AMOUNT_DIGITS = 10;
 
 /** A form field's value: the browser sends text, scripts may send a number. */
-const Input = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+const Input = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((v: string | number) => String(v).trim()),
+);
 
 /**
  * A positive EUR amount, up to 2 decimals, normalised to a decimal string ("12.50"). SPEC §5:
  * 'Please enter a valid amount' when missing or not a number, 'Please enter a positive number'
  * when zero or negative.
  */
-export const PositiveAmount = Input.pipe(
-  z
-    .string()
-    .superRefine((v, ctx) => {
-      if (
-        !/^-?\d+(\.\d{1,2})?$/.test(v) ||
-        v.replace(/^-/, "").split(".")[0]!.length > MAX_AMOUNT_DIGITS
-      ) {
-        ctx.addIssue({ code: "custom", message: adminMessages.validAmount, abort: true });
-        return;
-      }
-      if (v.startsWith("-") || /^0+(\.0+)?$/.test(v)) {
-        ctx.addIssue({ code: "custom", message: adminMessages.positiveAmount });
-      }
-    })
-    .transform((v) => {
+export const PositiveAmount = z.pipe(
+  Input,
+  z.pipe(
+    z.string().check(
+      z.superRefine((v, ctx) => {
+        if (
+          !/^-?\d+(\.\d{1,2})?$/.test(v) ||
+          v.replace(/^-/, "").split(".")[0]!.length > MAX_AMOUNT_DIGITS
+        ) {
+          ctx.addIssue({ code: "custom", message: adminMessages.validAmount, abort: true });
+          return;
+        }
+        if (v.startsWith("-") || /^0+(\.0+)?$/.test(v)) {
+          ctx.addIssue({ code: "custom", message: adminMessages.positiveAmount });
+        }
+      }),
+    ),
+    z.transform((v: string) => {
       const [whole, frac = ""] = v.split(".");
       return `${BigInt(whole!).toString()}.${frac.padEnd(2, "0")}`;
     }),
+  ),
 );
 
 export const CreditOperation = z.enum(["add", "remove"]);
@@ -177,9 +195,10 @@ export type CreditOperation = z.infer<typeof CreditOperation>;
 
 export const CreditAdjustmentBody = z.object({
   operation: CreditOperation,
-  amount: z
-    .union([z.string(), z.number()], { error: adminMessages.validAmount })
-    .pipe(PositiveAmount),
+  amount: z.pipe(
+    z.union([z.string(), z.number()], { error: adminMessages.validAmount }),
+    PositiveAmount,
+  ),
 });
 export type CreditAdjustmentBody = z.input<typeof CreditAdjustmentBody>;
 
@@ -190,8 +209,8 @@ export const AdminUser = z.object({
   credits: Money,
   status: z.enum(["active", "suspended"]),
   is_admin: z.boolean(),
-  orders_count: z.number().int(),
-  services_count: z.number().int(),
+  orders_count: z.number().check(z.int()),
+  services_count: z.number().check(z.int()),
   created_at: Timestamp,
 });
 export type AdminUser = z.infer<typeof AdminUser>;
@@ -204,7 +223,7 @@ export const CreditAdjustmentResult = z.object({
   /** The delta actually applied: a removal floors the balance at 0, so it may be smaller. */
   applied: Money,
   /** The ledger row; null when nothing changed (removal from a zero balance). */
-  transaction_id: Uuid.nullable(),
+  transaction_id: z.nullable(Uuid),
 });
 export type CreditAdjustmentResult = z.infer<typeof CreditAdjustmentResult>;
 
@@ -228,8 +247,8 @@ export const AdminService = z.object({
   ram: z.string(),
   cpu: z.string(),
   storage: z.string(),
-  reseller_id: z.number().int(),
-  order_id: Uuid.nullable(),
+  reseller_id: z.number().check(z.int()),
+  order_id: z.nullable(Uuid),
   created_at: Timestamp,
 });
 export type AdminService = z.infer<typeof AdminService>;
@@ -241,28 +260,37 @@ export const AdminServiceList = z.object({
 export type AdminServiceList = z.infer<typeof AdminServiceList>;
 
 const Required = (message: string) =>
-  z
-    .union([z.string(), z.number()], { error: message })
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, message).max(200));
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.number()], { error: message }),
+      z.transform((v: string | number) => String(v).trim()),
+    ),
+    z.string().check(z.minLength(1, message), z.maxLength(200)),
+  );
 
 /** The IPv4 text must be a real dotted quad (0-255 each, no leading zeros), not just 7 characters. */
-export const Ipv4 = z.string(adminMessages.ipv4).trim().pipe(z.ipv4(adminMessages.ipv4));
+export const Ipv4 = z.pipe(
+  z.string(adminMessages.ipv4).check(z.trim()),
+  z.ipv4(adminMessages.ipv4),
+);
 
-export const ResellerId = z
-  .union([z.string(), z.number()], { error: adminMessages.resellerInteger })
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,10}$/, adminMessages.resellerInteger)
-      .transform(Number)
-      .pipe(z.number().int().max(2_147_483_647, adminMessages.resellerInteger)),
-  );
+export const ResellerId = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.number()], { error: adminMessages.resellerInteger }),
+    z.transform((v: string | number) => String(v).trim()),
+  ),
+  z.pipe(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,10}$/, adminMessages.resellerInteger)),
+      z.transform(Number),
+    ),
+    z.number().check(z.int(), z.lte(2_147_483_647, adminMessages.resellerInteger)),
+  ),
+);
 
 export const CreateServiceBody = z
   .object({
-    user_id: z.string(adminMessages.userRequired).pipe(z.uuid(adminMessages.userRequired)),
+    user_id: z.pipe(z.string(adminMessages.userRequired), z.uuid(adminMessages.userRequired)),
     service_type: z.enum(["vps", "dedicated"], adminMessages.typeRequired),
     ipv4: Ipv4,
     ram: Required(adminMessages.ramRequired),
@@ -270,26 +298,28 @@ export const CreateServiceBody = z
     storage: Required(adminMessages.storageRequired),
     reseller_id: ResellerId,
   })
-  .superRefine((v, ctx) => {
-    // SPEC §5: for VPS the hints are integers (GB / cores); dedicated takes free text ("2x Xeon").
-    if (v.service_type !== "vps") return;
-    const fields = [
-      ["ram", adminMessages.ramInteger],
-      ["cpu", adminMessages.cpuInteger],
-      ["storage", adminMessages.storageInteger],
-    ] as const;
-    for (const [field, message] of fields) {
-      if (!/^[1-9]\d{0,5}$/.test(v[field]))
-        ctx.addIssue({ code: "custom", message, path: [field] });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      // SPEC §5: for VPS the hints are integers (GB / cores); dedicated takes free text ("2x Xeon").
+      if (v.service_type !== "vps") return;
+      const fields = [
+        ["ram", adminMessages.ramInteger],
+        ["cpu", adminMessages.cpuInteger],
+        ["storage", adminMessages.storageInteger],
+      ] as const;
+      for (const [field, message] of fields) {
+        if (!/^[1-9]\d{0,5}$/.test(v[field]))
+          ctx.addIssue({ code: "custom", message, path: [field] });
+      }
+    }),
+  );
 export type CreateServiceBody = z.input<typeof CreateServiceBody>;
 
 export const ServiceStatusBody = z.object({ status: ServiceStatus });
 export type ServiceStatusBody = z.infer<typeof ServiceStatusBody>;
 
 /** Links the service to an order of the same user; null unlinks. */
-export const LinkServiceBody = z.object({ order_id: Uuid.nullable() });
+export const LinkServiceBody = z.object({ order_id: z.nullable(Uuid) });
 export type LinkServiceBody = z.infer<typeof LinkServiceBody>;
 
 export const AdminProduct = z.object({
@@ -302,7 +332,7 @@ export const AdminProduct = z.object({
   uplink: z.string(),
   ddos_protection: z.string(),
   product_type: ProductType,
-  orders_count: z.number().int(),
+  orders_count: z.number().check(z.int()),
   created_at: Timestamp,
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
@@ -316,18 +346,19 @@ export type AdminProductList = z.infer<typeof AdminProductList>;
 /** SPEC §5: all fields required, price a number with (up to) 2 decimals. */
 export const CreateProductBody = z.object({
   name: Required(adminMessages.nameRequired),
-  price: z
-    .union([z.string(), z.number()], { error: adminMessages.priceInvalid })
-    .transform((v) => String(v).trim())
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{1,10}(\.\d{1,2})?$/, adminMessages.priceInvalid)
-        .transform((v) => {
-          const [whole, frac = ""] = v.split(".");
-          return `${BigInt(whole!).toString()}.${frac.padEnd(2, "0")}`;
-        }),
+  price: z.pipe(
+    z.pipe(
+      z.union([z.string(), z.number()], { error: adminMessages.priceInvalid }),
+      z.transform((v: string | number) => String(v).trim()),
     ),
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, adminMessages.priceInvalid)),
+      z.transform((v: string) => {
+        const [whole, frac = ""] = v.split(".");
+        return `${BigInt(whole!).toString()}.${frac.padEnd(2, "0")}`;
+      }),
+    ),
+  ),
   cpu: Required(adminMessages.cpuRequired),
   ram: Required(adminMessages.ramRequired),
   storage: Required(adminMessages.storageRequired),
@@ -374,11 +405,11 @@ export type OrderStatusBody = z.infer<typeof OrderStatusBody>;
 
 export const AuditEntry = z.object({
   id: z.string(),
-  actor_id: Uuid.nullable(),
+  actor_id: z.nullable(Uuid),
   actor_label: z.string(),
   action: z.string(),
   entity: z.string(),
-  entity_id: z.string().nullable(),
+  entity_id: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
   created_at: Timestamp,
@@ -386,16 +417,16 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100),
   /** Cursor: entries with a smaller id than this (the last id of the previous page). */
-  before: z.coerce.number().int().positive().optional(),
-  entity: z.string().max(40).optional(),
+  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  entity: z.optional(z.string().check(z.maxLength(40))),
 });
 export type AuditQuery = z.input<typeof AuditQuery>;
 
 export const AuditList = z.object({
   entries: z.array(AuditEntry),
   /** Pass as `before` for the next page; null at the end. */
-  next_before: z.string().nullable(),
+  next_before: z.nullable(z.string()),
 });
 export type AuditList = z.infer<typeof AuditList>;

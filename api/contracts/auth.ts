@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { Timestamp, Uuid } from "./common.ts";
 
 /** SPEC §5 messages, shared by the forms and the API. */
@@ -15,28 +15,31 @@ export const messages = {
   userSuspended: "This account has been suspended",
 } as const;
 
-export const Email = z.string().trim().toLowerCase().pipe(z.email(messages.invalidEmail));
-export const Password = z.string().min(6, messages.passwordMin).max(128);
+export const Email = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase()),
+  z.email(messages.invalidEmail),
+);
+export const Password = z.string().check(z.minLength(6, messages.passwordMin), z.maxLength(128));
 export const Username = z
   .string()
-  .trim()
-  .min(3, messages.usernameMin)
-  .max(20, messages.usernameMax);
+  .check(z.trim(), z.minLength(3, messages.usernameMin), z.maxLength(20, messages.usernameMax));
 
 export const SignUpBody = z.object({ username: Username, email: Email, password: Password });
 export type SignUpBody = z.infer<typeof SignUpBody>;
 
 /** The register form adds the confirmation, checked in the browser only. */
-export const RegisterForm = SignUpBody.extend({ confirmPassword: z.string() }).refine(
-  (v) => v.password === v.confirmPassword,
-  { message: messages.passwordsDontMatch, path: ["confirmPassword"] },
+export const RegisterForm = z.extend(SignUpBody, { confirmPassword: z.string() }).check(
+  z.refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsDontMatch,
+    path: ["confirmPassword"],
+  }),
 );
 
 export const SignInBody = z.object({
   email: Email,
   password: Password,
   /** 'Remember me for 5 days': the session may be refreshed for 5 days instead of 12 hours. */
-  remember: z.boolean().default(false),
+  remember: z._default(z.boolean(), false),
 });
 export type SignInBody = z.input<typeof SignInBody>;
 
@@ -48,10 +51,12 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const ChangePasswordForm = z
   .object({ currentPassword: Password, newPassword: Password, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: messages.passwordsDontMatch,
-    path: ["confirmPassword"],
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      message: messages.passwordsDontMatch,
+      path: ["confirmPassword"],
+    }),
+  );
 
 export const User = z.object({
   id: Uuid,
@@ -70,17 +75,17 @@ export const Session = z.object({
   access_token: z.string(),
   token_type: z.literal("bearer"),
   /** Seconds the access token lives. */
-  expires_in: z.number().int(),
+  expires_in: z.number().check(z.int()),
   /** Unix time (seconds) at which the access token expires. */
-  expires_at: z.number().int(),
+  expires_at: z.number().check(z.int()),
   /** Unix time (seconds) after which the refresh token no longer works. */
-  refresh_expires_at: z.number().int(),
+  refresh_expires_at: z.number().check(z.int()),
   remember: z.boolean(),
   user: User,
   /** Issue 8: authenticator assurance level of this session (aal2 after a verified factor). */
-  aal: z.enum(["aal1", "aal2"]).optional(),
+  aal: z.optional(z.enum(["aal1", "aal2"])),
   /** True while the user has a verified factor and this session has not verified one yet. */
-  mfa_required: z.boolean().optional(),
+  mfa_required: z.optional(z.boolean()),
 });
 export type Session = z.infer<typeof Session>;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { Uuid } from "./common.ts";
 
 /** Issue 21: the per-order auto-renew switch on /orders. */

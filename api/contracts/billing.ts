@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
 import { TransactionDocument } from "./invoices.ts";
 import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
@@ -42,21 +42,25 @@ export const RELOAD_AFTER_PAYMENT_MS = 1500;
  * A top-up amount: a number from 5 to 300 with at most 2 decimals (step 0.01), as typed or as a
  * JSON number. Checked on its digits, never through float arithmetic; normalised to "25.00".
  */
-export const TopUpAmount = z.unknown().transform((v, ctx) => {
-  const text = typeof v === "string" || typeof v === "number" ? String(v).trim() : "";
-  const m = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text);
-  const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : Number.NaN;
-  if (!m || !(cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS)) {
-    ctx.addIssue({ code: "custom", message: billingMessages.invalidAmount });
-    return z.NEVER;
-  }
-  return `${Number(m[1])}.${(m[2] ?? "").padEnd(2, "0")}`;
-});
+export const TopUpAmount = z.pipe(
+  z.unknown(),
+  z.transform((v: unknown, ctx) => {
+    const text = typeof v === "string" || typeof v === "number" ? String(v).trim() : "";
+    const m = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text);
+    const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : Number.NaN;
+    if (!m || !(cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS)) {
+      // zod/mini's transform context has no addIssue: the issue goes on the payload itself.
+      ctx.issues.push({ code: "custom", message: billingMessages.invalidAmount, input: v });
+      return z.NEVER;
+    }
+    return `${Number(m[1])}.${(m[2] ?? "").padEnd(2, "0")}`;
+  }),
+);
 
 export const CreateOrderBody = z.object({
   amount: TopUpAmount,
   /** Chosen by the page once per checkout; a retried create with the same id returns the same order. */
-  request_id: Uuid.optional(),
+  request_id: z.optional(Uuid),
 });
 export type CreateOrderBody = z.input<typeof CreateOrderBody>;
 
@@ -66,12 +70,12 @@ export const CreateOrderResponse = z.object({
   amount: Money,
   currency: z.literal(CURRENCY),
   /** PayPal's approve link (the simulator's checkout page offline). */
-  approve_url: z.string().nullable(),
+  approve_url: z.nullable(z.string()),
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
 export const OrderIdParam = z.object({
-  id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "Invalid order id"),
+  id: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, "Invalid order id")),
 });
 
 export const CaptureResponse = z.object({
@@ -82,19 +86,19 @@ export const CaptureResponse = z.object({
   /** The balance after this top-up (or after the earlier one, when this order was already credited). */
   credits: Money,
   capture_id: z.string(),
-  transaction_id: Uuid.nullable(),
+  transaction_id: z.nullable(Uuid),
 });
 export type CaptureResponse = z.infer<typeof CaptureResponse>;
 
 export const BillingConfig = z.object({
   /** "paypal": load PayPal's buttons with client_id; "sandbox": the offline simulator checkout. */
   mode: z.enum(["paypal", "sandbox"]),
-  client_id: z.string().nullable(),
+  client_id: z.nullable(z.string()),
   currency: z.literal(CURRENCY),
   min: Money,
   max: Money,
   /** The most a balance may hold (MAX_BALANCE_EUR). */
-  max_balance: Money.optional(),
+  max_balance: z.optional(Money),
 });
 export type BillingConfig = z.infer<typeof BillingConfig>;
 
@@ -113,10 +117,10 @@ export const Transaction = z.object({
   amount: Money,
   status: TransactionStatus,
   kind: TransactionKind,
-  paypal_transaction_id: z.string().nullable(),
+  paypal_transaction_id: z.nullable(z.string()),
   created_at: Timestamp,
   /** Issue 22: the invoice, receipt or credit note of this row (its PDF link), null when none. */
-  document: TransactionDocument.nullable().optional(),
+  document: z.optional(z.nullable(TransactionDocument)),
 });
 export type Transaction = z.infer<typeof Transaction>;
 
@@ -124,13 +128,12 @@ export type Transaction = z.infer<typeof Transaction>;
 export const TRANSACTIONS_PAGE_MAX = 500;
 
 export const TransactionsQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(TRANSACTIONS_PAGE_MAX)
-    .default(PAGE_DEFAULT)
-    .describe(`Rows per page, 1 to ${TRANSACTIONS_PAGE_MAX} (default ${PAGE_DEFAULT})`),
+  limit: z
+    ._default(
+      z.coerce.number().check(z.int(), z.gte(1), z.lte(TRANSACTIONS_PAGE_MAX)),
+      PAGE_DEFAULT,
+    )
+    .check(z.describe(`Rows per page, 1 to ${TRANSACTIONS_PAGE_MAX} (default ${PAGE_DEFAULT})`)),
   cursor: CursorParam,
 });
 export type TransactionsQuery = z.output<typeof TransactionsQuery>;

@@ -1,12 +1,26 @@
 import "./csp.ts";
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** Money travels as a decimal string with two places ("12.50"), never as a float. */
-export const Money = z.string().regex(/^-?\d+\.\d{2}$/);
+export const Money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
 export type Money = z.infer<typeof Money>;
 
 export const Uuid = z.uuid();
-export const Timestamp = z.string().describe("ISO 8601 date-time");
+
+/**
+ * Classic zod's `preprocess(fn, schema)`, which zod/mini does not have: the same pipe from a
+ * transform into `schema`, typed as classic zod types it (a key whose `schema` is optional is
+ * optional in the input type too; the pipe itself accepts a missing key either way).
+ */
+export const preprocess = <B extends z.ZodMiniType<unknown, unknown>>(
+  fn: (value: unknown) => unknown,
+  schema: B,
+) =>
+  z.pipe(z.transform(fn), schema) as z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, B> & {
+    _zod: { optin: B["_zod"]["optin"] };
+  };
+
+export const Timestamp = z.string().check(z.describe("ISO 8601 date-time"));
 
 export const ServiceType = z.enum(["vps", "dedicated"]);
 export type ServiceType = z.infer<typeof ServiceType>;
@@ -47,4 +61,4 @@ export function findNullCharacter(value: unknown, path = ""): string | null {
 
 export const NoNullText = z
   .string()
-  .refine((s) => !s.includes("\u0000"), { message: `Text ${NULL_CHARACTER_MESSAGE}` });
+  .check(z.refine((s) => !s.includes("\u0000"), { message: `Text ${NULL_CHARACTER_MESSAGE}` }));

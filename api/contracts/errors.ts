@@ -1,5 +1,5 @@
 import "./csp.ts";
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** The one error body of every failed API call: HTTP status + `{ error: { code, message } }`. */
 export const ErrorBody = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { Timestamp, Uuid } from "./common.ts";
 
 /** Issue 8 messages, shared by the settings section, the sign-in second step and the API. */
@@ -26,16 +26,18 @@ export type FactorStatus = z.infer<typeof FactorStatus>;
 
 export const FriendlyName = z
   .string()
-  .trim()
-  .min(1, factorMessages.nameRequired)
-  .max(64, factorMessages.nameTooLong);
+  .check(
+    z.trim(),
+    z.minLength(1, factorMessages.nameRequired),
+    z.maxLength(64, factorMessages.nameTooLong),
+  );
 
 /** POST /api/auth/factors (SPEC §7: friendly_name, factor_type, phone or issuer). */
 export const EnrollFactorBody = z.object({
   factor_type: FactorType,
   friendly_name: FriendlyName,
-  issuer: z.string().trim().min(1).max(64).optional(),
-  phone: z.string().trim().max(32).optional(),
+  issuer: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  phone: z.optional(z.string().check(z.trim(), z.maxLength(32))),
 });
 export type EnrollFactorBody = z.input<typeof EnrollFactorBody>;
 
@@ -58,14 +60,14 @@ export const EnrolledFactor = z.object({
   friendly_name: z.string(),
   status: FactorStatus,
   /** TOTP only: what an authenticator app needs (shown once, at enrolment). */
-  totp: z
-    .object({
+  totp: z.optional(
+    z.object({
       /** PNG data URL of the otpauth URI. */
       qr_code: z.string(),
       secret: z.string(),
       uri: z.string(),
-    })
-    .optional(),
+    }),
+  ),
 });
 export type EnrolledFactor = z.infer<typeof EnrolledFactor>;
 
@@ -74,40 +76,39 @@ export const FactorParams = z.object({ factorId: z.uuid(factorMessages.factorNot
 export const Challenge = z.object({
   id: Uuid,
   factor_type: FactorType,
-  expires_at: z.number().int().describe("Unix time (seconds)"),
+  expires_at: z.number().check(z.int(), z.describe("Unix time (seconds)")),
   /**
    * WebAuthn only: `create` (registration, first use of the factor) or `request`
    * (authentication) options for navigator.credentials, in their JSON form.
    */
-  webauthn: z
-    .object({
+  webauthn: z.optional(
+    z.object({
       type: z.enum(["create", "request"]),
       credential_options: z.record(z.string(), z.unknown()),
-    })
-    .optional(),
+    }),
+  ),
 });
 export type Challenge = z.infer<typeof Challenge>;
 
-export const TotpCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, factorMessages.codeFormat);
+export const TotpCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, factorMessages.codeFormat));
 
 /** POST /api/auth/factors/{factorId}/verify: challenge_id plus a code or a WebAuthn response. */
 export const VerifyFactorBody = z
   .object({
     challenge_id: z.uuid(factorMessages.challengeExpired),
-    code: TotpCode.optional(),
-    webauthn: z
-      .object({
+    code: z.optional(TotpCode),
+    webauthn: z.optional(
+      z.object({
         type: z.enum(["create", "request"]),
         credential_response: z.record(z.string(), z.unknown()),
-      })
-      .optional(),
+      }),
+    ),
   })
-  .refine((v) => (v.code === undefined) !== (v.webauthn === undefined), {
-    message: factorMessages.oneOfCodeOrWebauthn,
-  });
+  .check(
+    z.refine((v) => (v.code === undefined) !== (v.webauthn === undefined), {
+      message: factorMessages.oneOfCodeOrWebauthn,
+    }),
+  );
 export type VerifyFactorBody = z.infer<typeof VerifyFactorBody>;
 
 /** The code form of the sign-in second step and of TOTP enrolment. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
 import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
 
@@ -62,54 +62,59 @@ export const VAT_ID_FORMATS: Record<string, RegExp> = {
 export const normaliseVatId = (v: string) => v.replace(/[\s.-]/g, "").toUpperCase();
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((v: string | null | undefined) => (v ? v : null)),
+  );
 
 export const BillingDetails = z.object({
-  name: z.string().nullable(),
-  company: z.string().nullable(),
-  address: z.string().nullable(),
+  name: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  address: z.nullable(z.string()),
   /** ISO 3166-1 alpha-2. */
-  country: z.string().nullable(),
-  vat_id: z.string().nullable(),
+  country: z.nullable(z.string()),
+  vat_id: z.nullable(z.string()),
 });
 export type BillingDetails = z.infer<typeof BillingDetails>;
 
 /** PUT /api/account/billing-details: name, address and country required; company and VAT ID optional. */
 export const BillingDetailsBody = z
   .object({
-    name: z.string().trim().min(1, invoiceMessages.nameRequired).max(200),
+    name: z
+      .string()
+      .check(z.trim(), z.minLength(1, invoiceMessages.nameRequired), z.maxLength(200)),
     company: optionalText(200),
-    address: z.string().trim().min(1, invoiceMessages.addressRequired).max(500),
+    address: z
+      .string()
+      .check(z.trim(), z.minLength(1, invoiceMessages.addressRequired), z.maxLength(500)),
     country: z
       .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, invoiceMessages.countryInvalid),
-    vat_id: optionalText(20).transform((v) => (v ? normaliseVatId(v) : null)),
+      .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, invoiceMessages.countryInvalid)),
+    vat_id: z.pipe(
+      optionalText(20),
+      z.transform((v: string | null) => (v ? normaliseVatId(v) : null)),
+    ),
   })
-  .superRefine((body, ctx) => {
-    if (!body.vat_id) return;
-    const format = VAT_ID_FORMATS[body.country];
-    if (!format?.test(body.vat_id)) {
-      ctx.addIssue({ code: "custom", path: ["vat_id"], message: invoiceMessages.vatIdInvalid });
-    }
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      if (!body.vat_id) return;
+      const format = VAT_ID_FORMATS[body.country];
+      if (!format?.test(body.vat_id)) {
+        ctx.addIssue({ code: "custom", path: ["vat_id"], message: invoiceMessages.vatIdInvalid });
+      }
+    }),
+  );
 export type BillingDetailsBody = z.input<typeof BillingDetailsBody>;
 
 export const InvoiceIdParam = z.object({ id: Uuid });
 
-const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, invoiceMessages.monthInvalid);
+const Month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, invoiceMessages.monthInvalid));
 
 export const AdminInvoicesQuery = z.object({
-  month: Month.optional(),
+  month: z.optional(Month),
   /** The customer's email or user id prefix. */
-  q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(PAGE_DEFAULT),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), PAGE_DEFAULT),
   cursor: CursorParam,
 });
 export type AdminInvoicesQuery = z.output<typeof AdminInvoicesQuery>;
@@ -121,10 +126,10 @@ export const AdminInvoice = z.object({
   number: z.string(),
   kind: DocumentKind,
   issued_at: Timestamp,
-  customer_email: z.string().nullable(),
-  customer_name: z.string().nullable(),
+  customer_email: z.nullable(z.string()),
+  customer_name: z.nullable(z.string()),
   net: Money,
-  vat_rate: z.string().describe("percent, e.g. 19.00"),
+  vat_rate: z.string().check(z.describe("percent, e.g. 19.00")),
   vat: Money,
   gross: Money,
   currency: z.string(),

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import { preprocess } from "./common.ts";
 
 /**
  * Keyset pages of the customer's own lists (issue 18): GET /api/billing/transactions and
@@ -13,20 +14,21 @@ export const listPageMessages = {
 export const PAGE_DEFAULT = 50;
 
 /** `cursor` of a list query: opaque, the `next_cursor` of the previous page. */
-export const CursorParam = z
-  .preprocess(
-    // `?cursor=` (empty) means the first page, as in the admin lists.
-    (v) => (v === "" ? undefined : v),
+export const CursorParam = preprocess(
+  // `?cursor=` (empty) means the first page, as in the admin lists.
+  (v) => (v === "" ? undefined : v),
+  z.optional(
     z
       .string()
-      .max(2000, listPageMessages.cursorInvalid)
-      .regex(/^[A-Za-z0-9_-]+$/, listPageMessages.cursorInvalid)
-      .optional(),
-  )
-  .describe("Opaque: the next_cursor of the previous page; omit for the first page");
+      .check(
+        z.maxLength(2000, listPageMessages.cursorInvalid),
+        z.regex(/^[A-Za-z0-9_-]+$/, listPageMessages.cursorInvalid),
+      ),
+  ),
+).check(z.describe("Opaque: the next_cursor of the previous page; omit for the first page"));
 
 /**
  * Pass as `cursor` for the next page; null on the last page. Defaults to null so that a web app
  * reading an API from before pagination (no next_cursor) takes its answer as one complete page.
  */
-export const NextCursor = z.string().nullable().default(null);
+export const NextCursor = z._default(z.nullable(z.string()), null);

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { Timestamp, Uuid } from "./common.ts";
+import { z } from "zod/mini";
+import { preprocess, Timestamp, Uuid } from "./common.ts";
 import { CursorParam, NextCursor } from "./list-page.ts";
 
 /** Issue 21: the admin's view of the mail outbox (GET /api/admin/mail-outbox). */
@@ -10,17 +10,17 @@ export const MAIL_OUTBOX_PAGE_DEFAULT = 50;
 export const MAIL_OUTBOX_PAGE_MAX = 200;
 
 export const MailOutboxQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAIL_OUTBOX_PAGE_MAX)
-    .optional()
-    .describe(`Rows per page, 1 to ${MAIL_OUTBOX_PAGE_MAX} (default ${MAIL_OUTBOX_PAGE_DEFAULT})`),
+  limit: z
+    .optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAIL_OUTBOX_PAGE_MAX)))
+    .check(
+      z.describe(
+        `Rows per page, 1 to ${MAIL_OUTBOX_PAGE_MAX} (default ${MAIL_OUTBOX_PAGE_DEFAULT})`,
+      ),
+    ),
   cursor: CursorParam,
-  state: z
-    .preprocess((v) => (v === "" ? undefined : v), MailState.optional())
-    .describe("Only mails in this state"),
+  state: preprocess((v) => (v === "" ? undefined : v), z.optional(MailState)).check(
+    z.describe("Only mails in this state"),
+  ),
 });
 export type MailOutboxQuery = z.output<typeof MailOutboxQuery>;
 
@@ -28,15 +28,15 @@ export const MailOutboxEntry = z.object({
   id: Uuid,
   kind: z.string(),
   to_address: z.string(),
-  user_id: Uuid.nullable(),
+  user_id: z.nullable(Uuid),
   subject: z.string(),
   state: MailState,
-  attempts: z.number().int(),
+  attempts: z.number().check(z.int()),
   next_attempt_at: Timestamp,
-  last_error: z.string().nullable(),
-  message_id: z.string().nullable(),
+  last_error: z.nullable(z.string()),
+  message_id: z.nullable(z.string()),
   created_at: Timestamp,
-  sent_at: Timestamp.nullable(),
+  sent_at: z.nullable(Timestamp),
 });
 export type MailOutboxEntry = z.infer<typeof MailOutboxEntry>;
 

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import "./csp.ts";
+import { z } from "zod/mini";
 
 /**
  * Issue 21: the customer's email choices. Security mails (password reset, email verification) and

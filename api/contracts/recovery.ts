@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { Email, messages, Password } from "./auth.ts";
 
 /**
@@ -27,7 +27,7 @@ export const RESET_LINK_MINUTES = 30;
 export const VERIFICATION_LINK_HOURS = 48;
 
 /** Tokens are 32 random bytes in base64url (43 characters); anything else is refused as invalid. */
-const LinkToken = z.string().trim().min(1).max(200);
+const LinkToken = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 export const ForgotPasswordBody = z.object({ email: Email });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
@@ -40,10 +40,12 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 /** The reset page's form: the new password twice (SPEC §5 rules and messages). */
 export const ResetPasswordForm = z
   .object({ password: Password, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsDontMatch,
-    path: ["confirmPassword"],
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: messages.passwordsDontMatch,
+      path: ["confirmPassword"],
+    }),
+  );
 
 export const VerifyEmailBody = z.object({ token: LinkToken });
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { Password } from "./auth.ts";
 import { ServiceStatus, ServiceType, Timestamp, Uuid } from "./common.ts";
 
@@ -11,8 +11,8 @@ export const Service = z.object({
   ram: z.string(),
   cpu: z.string(),
   storage: z.string(),
-  reseller_id: z.number().int(),
-  order_id: Uuid.nullable(),
+  reseller_id: z.number().check(z.int()),
+  order_id: z.nullable(Uuid),
   created_at: Timestamp,
 });
 export type Service = z.infer<typeof Service>;

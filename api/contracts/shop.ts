@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { Money, OrderStatus, ProductType, Timestamp, Uuid } from "./common.ts";
 import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
 
@@ -42,7 +42,7 @@ export type Product = z.infer<typeof Product>;
 export const ProductList = z.object({ products: z.array(Product) });
 export type ProductList = z.infer<typeof ProductList>;
 
-export const ProductQuery = z.object({ type: ProductType.optional() });
+export const ProductQuery = z.object({ type: z.optional(ProductType) });
 export type ProductQuery = z.infer<typeof ProductQuery>;
 
 /**
@@ -52,7 +52,7 @@ export type ProductQuery = z.infer<typeof ProductQuery>;
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IdempotencyKey = z
   .string({ message: ShopMessages.keyRequired })
-  .regex(/^[A-Za-z0-9_:-]{8,100}$/, ShopMessages.keyInvalid);
+  .check(z.regex(/^[A-Za-z0-9_:-]{8,100}$/, ShopMessages.keyInvalid));
 /** The request headers of purchase and renewal (header names arrive lower-cased). */
 export const IdempotencyHeaders = z.object({ "idempotency-key": IdempotencyKey });
 
@@ -79,13 +79,9 @@ export type Order = z.infer<typeof Order>;
 export const ORDERS_PAGE_MAX = 200;
 
 export const OrderListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ORDERS_PAGE_MAX)
-    .default(PAGE_DEFAULT)
-    .describe(`Orders per page, 1 to ${ORDERS_PAGE_MAX} (default ${PAGE_DEFAULT})`),
+  limit: z
+    ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ORDERS_PAGE_MAX)), PAGE_DEFAULT)
+    .check(z.describe(`Orders per page, 1 to ${ORDERS_PAGE_MAX} (default ${PAGE_DEFAULT})`)),
   cursor: CursorParam,
 });
 export type OrderListQuery = z.output<typeof OrderListQuery>;

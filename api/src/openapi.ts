@@ -6,7 +6,7 @@ import {
   resolver,
   validator,
 } from "hono-openapi";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { findNullCharacter, NULL_CHARACTER_MESSAGE } from "../contracts/common.ts";
 import { ErrorBody, ErrorCode } from "../contracts/errors.ts";
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./auth/cookies.ts";
@@ -48,7 +48,7 @@ interface RouteDoc {
   /** The route is behind `csrfGuard` (auth/cookies.ts): a cross-site browser request gets 403. */
   csrf?: boolean;
   /** Body of the success response; omit for an empty (204) one. */
-  response?: z.ZodType;
+  response?: $ZodType;
   /** Media type of `response`; defaults to JSON. */
   media?: "application/json" | "text/event-stream" | "application/pdf" | "text/csv";
   status?: 200 | 201 | 202 | 204;
@@ -165,7 +165,7 @@ export function describe(doc: RouteDoc) {
  * documents it). Issue 16: Postgres refuses U+0000 in text, so a value holding one is refused
  * first, naming the field; otherwise the first issue's message is the 422's message.
  */
-export function validate<T extends Target, S extends z.ZodType>(target: T, schema: S) {
+export function validate<T extends Target, S extends $ZodType>(target: T, schema: S) {
   return validator(target, schema, (result) => {
     const nul = findNullCharacter(result.data);
     if (nul) throw new HttpError(422, ErrorCode.validation, `${nul} ${NULL_CHARACTER_MESSAGE}`);

@@ -26,7 +26,7 @@ describe("@hosting-portal/schema", () => {
     const used = new Set<string>();
     for (const file of [...contractFiles, ...webFiles]) {
       const text = readFileSync(file, "utf8");
-      if (!/import \{ z \} from "(zod|@hosting-portal\/schema)"/.test(text)) continue;
+      if (!/import \{ z \} from "(zod\/mini|@hosting-portal\/schema)"/.test(text)) continue;
       // z.infer / z.input / z.output are types (z.infer<typeof X>), not functions.
       for (const [, name] of text.matchAll(/\bz\.([A-Za-z_]+)\b(?!<)/g)) used.add(name as string);
     }
@@ -35,15 +35,33 @@ describe("@hosting-portal/schema", () => {
     expect(missing).toEqual([]);
   });
 
-  it("is the only zod the contracts use in the browser: each imports exactly { z } from zod", () => {
+  it("is the only zod the contracts use in the browser: each imports exactly { z } from zod/mini", () => {
     // shared-ui/vite-app-config.js rewrites this one import; anything else would bundle zod per app.
     for (const file of contractFiles) {
       const imports = readFileSync(file, "utf8").match(/^import .* from "zod[^"]*";$/gm) ?? [];
       expect(
-        imports.every((i) => i === 'import { z } from "zod";'),
+        imports.every((i) => i === 'import { z } from "zod/mini";'),
         file,
       ).toBe(true);
     }
+  });
+
+  it("is zod/mini, not classic zod: schemas carry no methods beyond parsing", () => {
+    // Classic zod's schemas have every method (.min, .optional, ...) and cannot be tree-shaken.
+    const schema = z.string();
+    expect("min" in schema || "optional" in schema).toBe(false);
+    expect(schema.check(z.minLength(2, "short")).safeParse("a").error?.issues[0]?.message).toBe(
+      "short",
+    );
+  });
+
+  it("gives zod's English messages once the contracts are loaded, as classic zod did", async () => {
+    // zod/mini loads no locale by itself: api/contracts/csp.ts loads English.
+    await import(/* @vite-ignore */ join(contractsDir, "csp.ts"));
+    const result = z.string().check(z.maxLength(3)).safeParse("abcd");
+    expect(result.error?.issues[0]?.message).toBe(
+      "Too big: expected string to have <=3 characters",
+    );
   });
 
   it("is what web code imports zod from, apart from types", () => {

@@ -1,54 +1,96 @@
 /**
  * `@hosting-portal/schema`: the part of zod that the contracts (api/contracts) and the web apps
  * use, as one federation singleton (shared-ui/vite-app-config.js). The contracts are written
- * against `zod` itself, because the API (Deno) imports them too; the web builds rewrite their
- * `import { z } from "zod"` to this package (see `contractsUseSharedSchema`), so the shell and
- * every remote evaluate one zod instead of each bundling its own (about 25 KB of gzip and 60 ms
- * of a 4x-throttled CPU per remote page). A share is built whole, so this exports only what is
- * used: `z` here is a plain object of zod's functions, not zod's whole namespace (whose locales
- * and JSON Schema code would be shipped too). A contract that needs another zod function adds it
- * here and raises this package's minor version, which the shell's version contract checks;
- * schema/src/index.test.ts fails when one is missing.
+ * against `zod/mini` itself, because the API (Deno) imports them too; the web builds rewrite their
+ * `import { z } from "zod/mini"` to this package (see `contractsUseSharedSchema`), so the shell
+ * and every remote evaluate one zod instead of each bundling its own. zod/mini rather than
+ * classic zod: its schemas carry no methods beyond parsing, so only the functions named here are
+ * shipped (classic zod is about 26 KB of gzip whatever is used). A share is built whole, so this
+ * exports only what is used: `z` here is a plain object of zod/mini's functions, not zod's whole
+ * namespace (whose locales and JSON Schema code would be shipped too). A contract that needs
+ * another zod function adds it here and raises this package's minor version, which the shell's
+ * version contract checks; schema/src/index.test.ts fails when one is missing.
  */
+import type { core } from "zod/mini";
 import {
+  _default,
   array,
   boolean,
   coerce,
   config,
+  describe,
   email,
   enum as enumOf,
+  extend,
+  gte,
+  int,
   ipv4,
   literal,
+  lte,
+  maxLength,
+  minLength,
   NEVER,
+  nullable,
+  nullish,
   number,
   object,
-  preprocess,
+  optional,
+  pipe,
+  positive,
   record,
+  refine,
+  regex,
   string,
+  superRefine,
+  toLowerCase,
+  toUpperCase,
+  transform,
+  trim,
   union,
   unknown,
   uuid,
-  type ZodType,
   type infer as zodInfer,
   type input as zodInput,
   type output as zodOutput,
-} from "zod";
+} from "zod/mini";
+import en from "zod/v4/locales/en.js";
 
 export const z = {
+  _default,
   array,
   boolean,
   coerce,
   config,
+  describe,
   email,
   enum: enumOf,
+  extend,
+  gte,
+  int,
   ipv4,
   literal,
+  // English messages only (api/contracts/csp.ts loads them); zod's other locales stay out.
+  locales: { en },
+  lte,
+  maxLength,
+  minLength,
   NEVER,
+  nullable,
+  nullish,
   number,
   object,
-  preprocess,
+  optional,
+  pipe,
+  positive,
   record,
+  refine,
+  regex,
   string,
+  superRefine,
+  toLowerCase,
+  toUpperCase,
+  transform,
+  trim,
   union,
   unknown,
   uuid,
@@ -56,7 +98,7 @@ export const z = {
 
 // `z.infer<typeof Schema>` and friends, as with zod's own namespace.
 export declare namespace z {
-  type infer<T extends ZodType> = zodInfer<T>;
-  type input<T extends ZodType> = zodInput<T>;
-  type output<T extends ZodType> = zodOutput<T>;
+  type infer<T extends core.SomeType> = zodInfer<T>;
+  type input<T extends core.SomeType> = zodInput<T>;
+  type output<T extends core.SomeType> = zodOutput<T>;
 }

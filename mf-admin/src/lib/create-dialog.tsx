@@ -7,10 +7,10 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import type { ReactNode } from "react";
-import type { output, ZodType } from "zod";
+import type { output, ZodMiniType } from "zod/mini";
 import * as styles from "./admin.css";
 
-export interface CreateDialogProps<S extends ZodType, TData> {
+export interface CreateDialogProps<S extends ZodMiniType, TData> {
   /** The dialog's title, also the label of its submit button ('Create user'). */
   title: string;
   /** The contract the API validates the body with; the form is checked with it first (SPEC §8). */
@@ -27,7 +27,7 @@ export interface CreateDialogProps<S extends ZodType, TData> {
 }
 
 /** A dialog whose form creates one admin resource: validated with its contract, then sent. */
-export function CreateDialog<S extends ZodType, TData>({
+export function CreateDialog<S extends ZodMiniType, TData>({
   title,
   schema,
   mutation,

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { output, ZodType } from "zod";
+import type { output, ZodMiniType } from "zod/mini";
 import { fieldErrors } from "../Form/Form";
 import { toast } from "../Toast/toast-queue";
 
@@ -22,7 +22,7 @@ export type ParsedForm<T> = { success: true; data: T } | { success: false; error
  * shows the 'Validation Error' toast with the first schema message and returns the first message
  * of each field, for Form's `validationErrors`.
  */
-export function parseForm<S extends ZodType>(
+export function parseForm<S extends ZodMiniType>(
   schema: S,
   values: unknown,
   { title = VALIDATION_ERROR, field }: ParseFormOptions = {},
@@ -48,7 +48,7 @@ export const formValues = (form: HTMLFormElement): Record<string, FormDataEntryV
 export function useFormErrors() {
   const [errors, setErrors] = useState<FormErrors>({});
   const validate = useCallback(
-    <S extends ZodType>(schema: S, values: unknown, options?: ParseFormOptions) => {
+    <S extends ZodMiniType>(schema: S, values: unknown, options?: ParseFormOptions) => {
       const parsed = parseForm(schema, values, options);
       setErrors(parsed.success ? {} : parsed.errors);
       return parsed;

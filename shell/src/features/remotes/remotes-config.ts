@@ -2,15 +2,15 @@ import { z } from "@hosting-portal/schema";
 import { fetchWithRetry } from "./fetch-with-retry";
 
 const Entry = z.union([
-  z.string().min(1),
+  z.string().check(z.minLength(1)),
   z.object({
-    entry: z.string().min(1),
-    type: z.enum(["module", "global", "esm", "var"]).optional(),
+    entry: z.string().check(z.minLength(1)),
+    type: z.optional(z.enum(["module", "global", "esm", "var"])),
   }),
 ]);
 
 /** /remotes.json: federation name → manifest or remoteEntry URL (absolute or same-origin path). */
-export const RemotesConfig = z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/i), Entry);
+export const RemotesConfig = z.record(z.string().check(z.regex(/^[a-z_][a-z0-9_]*$/i)), Entry);
 
 export interface RemoteEntry {
   name: string;

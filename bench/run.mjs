@@ -1,7 +1,7 @@
 // `npm run bench [-- --check]`: API reads, money under load and page speed on the production build,
 // each beside a baseline measured in the same run. Writes bench/results/latest.json and prints a
 // markdown table; with --check, exits non-zero when a budget fails.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -43,6 +43,8 @@ const DENO = join(root, "node_modules", ".bin", "deno");
 const READ_SECONDS = 10;
 const CONNECTIONS = 50;
 const API_POOL = 20; // DATABASE_POOL_MAX default (api/src/config.ts)
+/** API_PROCESSES of the multi-process reads (one per core of this machine's 2). */
+const API_PROCESSES = 2;
 
 function ensureWrk() {
   if (spawnSync("sh", ["-c", "command -v wrk"]).status === 0) return;
@@ -139,6 +141,18 @@ function wrk(url, headers = {}, seconds = READ_SECONDS) {
   };
 }
 
+/** `denoJson` without blocking, so several baseline processes can run at once. */
+function denoJsonAsync(script, args) {
+  return new Promise((resolve, reject) =>
+    execFile(
+      DENO,
+      ["run", "-A", join(root, "bench", script), ...args],
+      { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 },
+      (err, out) => (err ? reject(err) : resolve(JSON.parse(out.trim().split("\n").at(-1)))),
+    ),
+  );
+}
+
 function denoJson(script, args) {
   const out = execFileSync(DENO, ["run", "-A", join(root, "bench", script), ...args], {
     cwd: root,
@@ -182,6 +196,68 @@ async function grantCredits(sql, userIds, amount) {
       select id, ${amount}, 'paid', 'topup', 'BENCH-GRANT-' || id from profiles where id = any(${userIds})`;
     await tx`update profiles set credits = credits + ${amount} where id = any(${userIds})`;
   });
+}
+
+/**
+ * The same reads against an API of API_PROCESSES processes on one port (api/src/processes.ts),
+ * beside as many baseline processes at once: each side gets the same cores and the same total
+ * of connections (API_POOL split between the processes), so the ratio stays like for like.
+ */
+async function multiProcessReads({ databaseUrl, dataDir, auth, endpoints, userId, single }) {
+  const port = await freePort();
+  const pool = Math.floor(API_POOL / API_PROCESSES);
+  const api = startProcess(DENO, ["run", "-A", join(root, "api", "src", "main.ts")], {
+    PORT: String(port),
+    // The same DATA_DIR: the same signing key, so the measured user's token is valid here too.
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: String(pool),
+    API_PROCESSES: String(API_PROCESSES),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "error",
+    JOBS_ENABLED: "false",
+    SEED_DEMO: "false",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const endpointsOut = {};
+  try {
+    await waitReady(base, api);
+    // /readyz answers once the primary listens; its worker starts a moment later.
+    await new Promise((r) => setTimeout(r, 2000));
+    for (const e of endpoints) {
+      console.log(`Reads, ${API_PROCESSES} API processes: ${e.name}...`);
+      wrk(base + e.path, auth, 2); // warm-up (and every process's connections)
+      const http = wrk(base + e.path, auth);
+      const baselines = await Promise.all(
+        Array.from({ length: API_PROCESSES }, () =>
+          denoJsonAsync("db-baseline.ts", [
+            databaseUrl,
+            JSON.stringify({
+              kind: "read",
+              query: e.query,
+              userId,
+              concurrency: Math.floor(CONNECTIONS / API_PROCESSES),
+              pool,
+              seconds: READ_SECONDS,
+            }),
+          ]),
+        ),
+      );
+      const dbRate = baselines.reduce((sum, b) => sum + b.rate, 0);
+      endpointsOut[e.name] = {
+        ...http,
+        db_rate: dbRate,
+        ratio_db: http.rps / dbRate,
+        vs_one_process: http.rps / single[e.name].rps,
+      };
+      console.log(
+        `  ${Math.round(http.rps)} req/s (${((100 * http.rps) / single[e.name].rps).toFixed(0)}% of one process), p99 ${http.p99_ms.toFixed(1)} ms; ${API_PROCESSES} bare DB processes ${Math.round(dbRate)} q/s`,
+      );
+    }
+  } finally {
+    await api.stop();
+  }
+  return { processes: API_PROCESSES, pool_per_process: pool, endpoints: endpointsOut };
 }
 
 async function main() {
@@ -267,6 +343,14 @@ async function main() {
         bare_hono_p99_ms: bareHono.p99_ms,
         endpoints: reads,
       };
+      results.readsProcesses = await multiProcessReads({
+        databaseUrl,
+        dataDir,
+        auth,
+        endpoints,
+        userId: measuredUserId,
+        single: reads,
+      });
 
       // 2. Money under load: 2,000 concurrent purchases over 100 users, beside the same
       // transaction without HTTP (bench/db-baseline.ts calls the API's own purchase()). Both sides
@@ -738,6 +822,19 @@ function table(r) {
         `| GET ${n} | ${f(e.rps)} | ${f(e.p50_ms, 1)} | ${f(e.p99_ms, 1)} | ${f(e.db_rate)} | ${f(e.ratio_db * 100)}% | ${f(e.ratio_http * 100)}% |`,
     ),
     "",
+    ...(r.readsProcesses
+      ? [
+          `API_PROCESSES=${r.readsProcesses.processes} (${r.readsProcesses.pool_per_process} connections each), against as many baseline processes at once:`,
+          "",
+          "| endpoint | req/s | vs one process | p99 ms | bare DB q/s | vs DB |",
+          "|---|---:|---:|---:|---:|---:|",
+          ...Object.entries(r.readsProcesses.endpoints).map(
+            ([n, e]) =>
+              `| GET ${n} | ${f(e.rps)} | ${f(e.vs_one_process * 100)}% | ${f(e.p99_ms, 1)} | ${f(e.db_rate)} | ${f(e.ratio_db * 100)}% |`,
+          ),
+          "",
+        ]
+      : []),
     "## Money under load",
     "",
     "| scenario | ops/s | baseline ops/s | ratio | detail |",

@@ -11,6 +11,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
   /** Postgres connections per API process (mind the server's max_connections across replicas). */
   DATABASE_POOL_MAX: int(20),
+  /**
+   * API processes on this host, sharing PORT (SO_REUSEPORT, Linux): one per core uses them all.
+   * The first starts the others (api/src/processes.ts); each opens its own DATABASE_POOL_MAX.
+   */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   JWT_PRIVATE_KEY: z.string().optional(),
@@ -112,6 +117,9 @@ const EnvSchema = z.object({
 export type Config = z.infer<typeof EnvSchema>;
 
 /** Parses the environment; a wrong or missing variable names itself and stops the process. */
+/** Connections the API may open to its embedded Postgres (max_connections is 100). */
+const EMBEDDED_MAX_CONNECTIONS = 90;
+
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const empty = Object.entries(env)
     .filter(([, v]) => v === "")
@@ -137,6 +145,14 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     // Issue 15: sandbox and live credentials are refused by the other host (every payment 401).
     throw new ConfigError(
       "Invalid configuration:\n  PAYPAL_API_BASE: required with PAYPAL_CLIENT_ID: https://api-m.paypal.com for live credentials, https://api-m.sandbox.paypal.com for sandbox ones",
+    );
+  }
+  // The embedded Postgres allows 100 connections; each API process holds its pool plus two (the
+  // event hub's LISTEN and the health probe), and the tools and the admin CLI need a few more.
+  const embeddedConnections = config.API_PROCESSES * (config.DATABASE_POOL_MAX + 2);
+  if (!config.DATABASE_URL && embeddedConnections > EMBEDDED_MAX_CONNECTIONS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  API_PROCESSES: ${config.API_PROCESSES} processes × (DATABASE_POOL_MAX ${config.DATABASE_POOL_MAX} + 2) = ${embeddedConnections} connections, more than the embedded Postgres's ${EMBEDDED_MAX_CONNECTIONS}: lower one of them, or use DATABASE_URL`,
     );
   }
   if (config.SERVER_PROVIDER_URL && !config.SERVER_PROVIDER_TOKEN) {

@@ -1,11 +1,12 @@
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { StartupError } from "./db-embedded.ts";
 import { isConnectionError } from "./db-health.ts";
 import { log } from "./log.ts";
+import { exitWithParent, startWorkers, WORKER_ARG, type Workers } from "./processes.ts";
 import { DEMO_ACCOUNTS } from "./seed.ts";
 import { startServer } from "./server.ts";
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (e) {
@@ -39,9 +40,13 @@ addEventListener("error", (event) => {
   });
 });
 
+/** Started by a primary API process (API_PROCESSES > 1, processes.ts): serve, nothing more. */
+const isWorker = Deno.args.includes(WORKER_ARG);
+
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
   server = await startServer(config, {
+    worker: isWorker,
     // The embedded Postgres died and could not be restarted: a supervisor (or the user) restarts us.
     onFatal: (message) => {
       console.error(message);
@@ -55,21 +60,34 @@ try {
   }
   throw e;
 }
-log("info", "api listening", { url: server.url });
-console.log(
-  `\n  Hosting portal: ${config.PUBLIC_URL}\n  API docs:       ${config.PUBLIC_URL}/api/docs`,
-);
-if (server.db.embedded) {
-  console.log("  Demo sign-ins (seeded on an empty database):");
-  for (const a of DEMO_ACCOUNTS)
-    console.log(`    ${a.admin ? "admin   " : "customer"}  ${a.email} / ${a.password}`);
-}
-if (server.mailDir) {
+log("info", "api listening", {
+  url: server.url,
+  pid: Deno.pid,
+  role: isWorker ? "worker" : "primary",
+});
+const workers: Workers | null =
+  !isWorker && config.API_PROCESSES > 1
+    ? startWorkers(config.API_PROCESSES - 1, server.workerEnv)
+    : null;
+if (!isWorker) printBanner();
+
+function printBanner() {
   console.log(
-    `  Mail catcher (no SMTP_URL): every mail is saved as an .eml file in ${server.mailDir}`,
+    `\n  Hosting portal: ${config.PUBLIC_URL}\n  API docs:       ${config.PUBLIC_URL}/api/docs`,
   );
+  if (server.db.embedded) {
+    console.log("  Demo sign-ins (seeded on an empty database):");
+    for (const a of DEMO_ACCOUNTS)
+      console.log(`    ${a.admin ? "admin   " : "customer"}  ${a.email} / ${a.password}`);
+  }
+  if (server.mailDir) {
+    console.log(
+      `  Mail catcher (no SMTP_URL): every mail is saved as an .eml file in ${server.mailDir}`,
+    );
+  }
+  if (workers) console.log(`  API processes: ${config.API_PROCESSES} on one port (API_PROCESSES)`);
+  console.log("");
 }
-console.log("");
 
 // SIGTERM / Ctrl-C: requests in flight finish, the pool closes, the embedded Postgres stops
 // cleanly. Repeated signals (a terminal's Ctrl-C reaches `npm start` and the API both) are ignored:
@@ -80,7 +98,9 @@ const stop = async () => {
   stopping = true;
   log("info", "stopping: draining requests");
   try {
-    await server.close();
+    // Workers drain in parallel with this process; the database closes after both.
+    const workersStopped = workers?.stop();
+    await server.close({ afterDrain: async () => await workersStopped });
   } catch (e) {
     log("error", "stop failed", { error: (e as Error).message });
     Deno.exit(1);
@@ -90,3 +110,4 @@ const stop = async () => {
 };
 Deno.addSignalListener("SIGINT", stop);
 Deno.addSignalListener("SIGTERM", stop);
+if (isWorker) exitWithParent(stop);

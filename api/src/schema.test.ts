@@ -97,6 +97,20 @@ test("a wrong or missing variable stops start-up with a message naming it", () =
     () => loadConfig({ SERVER_PROVIDER_URL: "http://x.test" }),
     (e: Error) => /SERVER_PROVIDER_TOKEN/.test(e.message),
   );
+  assert.throws(
+    () => loadConfig({ API_PROCESSES: "0" }),
+    (e: Error) => /API_PROCESSES/.test(e.message),
+  );
+  // Five processes of 20 connections (and 2 more each) would exhaust the embedded Postgres's 100.
+  assert.throws(
+    () => loadConfig({ API_PROCESSES: "5" }),
+    (e: Error) => /API_PROCESSES: 5 processes .* 110 connections/.test(e.message),
+  );
+  assert.equal(loadConfig({ API_PROCESSES: "5", DATABASE_POOL_MAX: "10" }).API_PROCESSES, 5);
+  assert.equal(
+    loadConfig({ API_PROCESSES: "5", DATABASE_URL: "postgres://db.test/portal" }).API_PROCESSES,
+    5,
+  );
 });
 
 test("two API processes started at once on one empty database both come up; migrations ran once", async () => {

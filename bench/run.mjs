@@ -141,8 +141,8 @@ function wrk(url, headers = {}, seconds = READ_SECONDS) {
   };
 }
 
-/** `denoJson` without blocking, so several baseline processes can run at once. */
-function denoJsonAsync(script, args) {
+/** Runs a bench/ Deno script; its last line of output is JSON. Asynchronous, so several can run at once. */
+function denoJson(script, args) {
   return new Promise((resolve, reject) =>
     execFile(
       DENO,
@@ -151,15 +151,6 @@ function denoJsonAsync(script, args) {
       (err, out) => (err ? reject(err) : resolve(JSON.parse(out.trim().split("\n").at(-1)))),
     ),
   );
-}
-
-function denoJson(script, args) {
-  const out = execFileSync(DENO, ["run", "-A", join(root, "bench", script), ...args], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 64 << 20,
-  });
-  return JSON.parse(out.trim().split("\n").at(-1));
 }
 
 async function signIn(baseUrl, email) {
@@ -230,7 +221,7 @@ async function multiProcessReads({ databaseUrl, dataDir, auth, endpoints, userId
       const http = wrk(base + e.path, auth);
       const baselines = await Promise.all(
         Array.from({ length: API_PROCESSES }, () =>
-          denoJsonAsync("db-baseline.ts", [
+          denoJson("db-baseline.ts", [
             databaseUrl,
             JSON.stringify({
               kind: "read",
@@ -317,7 +308,7 @@ async function main() {
         console.log(`Reads: ${e.name}...`);
         wrk(baseUrl + e.path, auth, 2); // warm-up
         const http = wrk(baseUrl + e.path, auth);
-        const db = denoJson("db-baseline.ts", [
+        const db = await denoJson("db-baseline.ts", [
           databaseUrl,
           JSON.stringify({
             kind: "read",
@@ -402,7 +393,7 @@ async function main() {
       const statuses = await purchaseBurst(tokens, "measured");
       const purchaseSeconds = (performance.now() - started) / 1000;
       const succeeded = statuses.filter((s) => s === 200 || s === 201).length;
-      const baseline = denoJson("db-baseline.ts", [
+      const baseline = await denoJson("db-baseline.ts", [
         databaseUrl,
         JSON.stringify({
           kind: "purchase",
@@ -612,7 +603,7 @@ async function adminScale({ baseUrl, databaseUrl, sql }) {
   }
 
   console.log("  EXPLAIN (ANALYZE, BUFFERS) of the lists' queries...");
-  const explain = denoJson("admin-explain.ts", [
+  const explain = await denoJson("admin-explain.ts", [
     databaseUrl,
     JSON.stringify([
       { name: "users: first page", list: "users", query: {} },

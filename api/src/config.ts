@@ -116,10 +116,10 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema>;
 
-/** Parses the environment; a wrong or missing variable names itself and stops the process. */
 /** Connections the API may open to its embedded Postgres (max_connections is 100). */
 const EMBEDDED_MAX_CONNECTIONS = 90;
 
+/** Parses the environment; a wrong or missing variable names itself and stops the process. */
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const empty = Object.entries(env)
     .filter(([, v]) => v === "")

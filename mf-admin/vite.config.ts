@@ -12,6 +12,7 @@ export default defineConfig(
       "./AuditPage": "./src/pages/audit-page.tsx",
       "./MailOutboxPage": "./src/pages/mail-outbox-page.tsx",
       "./InvoicesPage": "./src/pages/invoices-page.tsx",
+      "./ProviderPage": "./src/pages/provider-page.tsx",
     },
   }),
 );

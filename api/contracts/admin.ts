@@ -37,6 +37,10 @@ export const adminMessages = {
   productNotFound: "Product not found",
   otherUsersOrder: "The order belongs to another user",
   linkedElsewhere: "This service is already linked to another order",
+  resellerTaken: "Another service already uses this server (reseller id)",
+  notLive: "Only an active or suspended service can be activated or suspended",
+  orderCancelled:
+    "This order was cancelled (its server could not be made) and cannot change status",
   userHasCredits:
     "This user still has credits. Remove them first, so the ledger records where the money went.",
   notYourself: "You cannot do this to your own account",
@@ -243,13 +247,16 @@ export const AdminService = z.object({
   email: z.string(),
   service_type: ServiceType,
   service_status: ServiceStatus,
-  ipv4: z.string(),
+  /** Null until the server exists (provisioning) and after a failed one. */
+  ipv4: z.nullable(z.string()),
   ram: z.string(),
   cpu: z.string(),
   storage: z.string(),
-  reseller_id: z.number().check(z.int()),
+  reseller_id: z.nullable(z.number().check(z.int())),
   order_id: z.nullable(Uuid),
   created_at: Timestamp,
+  /** Why the provider work of this service keeps failing or failed for good; null when fine. */
+  provider_error: z.nullable(z.string()),
 });
 export type AdminService = z.infer<typeof AdminService>;
 
@@ -315,12 +322,110 @@ export const CreateServiceBody = z
   );
 export type CreateServiceBody = z.input<typeof CreateServiceBody>;
 
-export const ServiceStatusBody = z.object({ status: ServiceStatus });
+/** Staff activate or suspend; the provider lifecycle sets the other states. */
+export const ServiceStatusBody = z.object({ status: z.enum(["active", "suspended"]) });
 export type ServiceStatusBody = z.infer<typeof ServiceStatusBody>;
 
 /** Links the service to an order of the same user; null unlinks. */
 export const LinkServiceBody = z.object({ order_id: z.nullable(Uuid) });
 export type LinkServiceBody = z.infer<typeof LinkServiceBody>;
+
+// ---------------------------------------------------------------- provider plans and lifecycle
+
+export const planMessages = {
+  planRequired: "A VPS product needs its server plan (template, cores, memory, disk, IPv4 count)",
+  templateRequired: "Pick a template from the provider's list",
+  templateUnknown: "The provider has no such template",
+  coresInvalid: "Cores must be a whole number from 1 to 64",
+  memoryInvalid: "Memory must be a whole number of MB from 512 to 524288",
+  diskInvalid: "Disk must be a whole number of GB from 5 to 10000",
+  ipv4Invalid: "IPv4 count must be a whole number from 1 to 16",
+  dedicatedHasNoPlan: "Dedicated servers are set up by staff and have no provider plan",
+  notProvisioningFailed: "Only a service whose provisioning failed can be retried",
+  notBeingSetUp: "Only a dedicated server that is being set up can be completed this way",
+  providerUnavailable: "The server provider did not answer. Please try again.",
+} as const;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.number()], { error: message }),
+      z.transform((v: string | number) => String(v).trim()),
+    ),
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,7}$/, message)),
+      z.pipe(z.transform(Number), z.number().check(z.gte(min, message), z.lte(max, message))),
+    ),
+  );
+
+/** What a VPS product asks the provider for; memory in MB and disk in GB, as the provider sells them. */
+export const ProductPlan = z.object({
+  template: z
+    .string()
+    .check(z.trim(), z.minLength(1, planMessages.templateRequired), z.maxLength(100)),
+  cpu_cores: wholeNumber(planMessages.coresInvalid, 1, 64),
+  memory_mb: wholeNumber(planMessages.memoryInvalid, 512, 524_288),
+  disk_gb: wholeNumber(planMessages.diskInvalid, 5, 10_000),
+  ipv4_count: wholeNumber(planMessages.ipv4Invalid, 1, 16),
+});
+export type ProductPlan = z.output<typeof ProductPlan>;
+export type ProductPlanInput = z.input<typeof ProductPlan>;
+
+/** The systems the provider can install (adminListProviderTemplates). */
+export const ProviderTemplates = z.object({ templates: z.array(z.string()) });
+export type ProviderTemplates = z.infer<typeof ProviderTemplates>;
+
+/** Removing a service: also delete its server at the provider (in a durable job), or keep it. */
+export const RemoveServiceQuery = z.object({
+  delete_at_provider: preprocess(
+    (v) => (v === "true" ? true : v === "false" || v === "" || v === undefined ? false : v),
+    z.optional(z.boolean()),
+  ),
+});
+export type RemoveServiceQuery = z.output<typeof RemoveServiceQuery>;
+
+/** Staff finish a dedicated server's set-up: its address, the provider's id and its specs. */
+export const CompleteSetupBody = z.object({
+  ipv4: Ipv4,
+  reseller_id: ResellerId,
+  ram: Required(adminMessages.ramRequired),
+  cpu: Required(adminMessages.cpuRequired),
+  storage: Required(adminMessages.storageRequired),
+});
+export type CompleteSetupBody = z.input<typeof CompleteSetupBody>;
+
+/** A server the provider has that no service knows, or a service whose server is gone. */
+export const DriftItem = z.object({
+  kind: z.enum(["unknown_server", "missing_server"]),
+  vm_id: z.number().check(z.int()),
+  service_id: z.nullable(Uuid),
+  email: z.nullable(z.string()),
+  first_seen: Timestamp,
+  last_seen: Timestamp,
+});
+export type DriftItem = z.infer<typeof DriftItem>;
+export const DriftReport = z.object({
+  items: z.array(DriftItem),
+  /** When the provider's list was last compared; null before the first comparison. */
+  checked_at: z.nullable(Timestamp),
+});
+export type DriftReport = z.infer<typeof DriftReport>;
+
+/** A provider job (create, power, delete) that keeps failing or failed for good. */
+export const ProviderJobRow = z.object({
+  id: Uuid,
+  kind: z.enum(["provision", "power", "delete"]),
+  state: z.enum(["pending", "done", "failed"]),
+  service_id: z.nullable(Uuid),
+  vm_id: z.nullable(z.number().check(z.int())),
+  attempts: z.number().check(z.int()),
+  last_error: z.nullable(z.string()),
+  run_after: Timestamp,
+  created_at: Timestamp,
+});
+export type ProviderJobRow = z.infer<typeof ProviderJobRow>;
+export const ProviderJobList = z.object({ jobs: z.array(ProviderJobRow) });
+export type ProviderJobList = z.infer<typeof ProviderJobList>;
 
 export const AdminProduct = z.object({
   id: Uuid,
@@ -334,6 +439,8 @@ export const AdminProduct = z.object({
   product_type: ProductType,
   orders_count: z.number().check(z.int()),
   created_at: Timestamp,
+  /** A VPS product's server at the provider; null for dedicated servers (staff set them up). */
+  plan: z.nullable(ProductPlan),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
@@ -344,28 +451,39 @@ export const AdminProductList = z.object({
 export type AdminProductList = z.infer<typeof AdminProductList>;
 
 /** SPEC §5: all fields required, price a number with (up to) 2 decimals. */
-export const CreateProductBody = z.object({
-  name: Required(adminMessages.nameRequired),
-  price: z.pipe(
-    z.pipe(
-      z.union([z.string(), z.number()], { error: adminMessages.priceInvalid }),
-      z.transform((v: string | number) => String(v).trim()),
+export const CreateProductBody = z
+  .object({
+    name: Required(adminMessages.nameRequired),
+    price: z.pipe(
+      z.pipe(
+        z.union([z.string(), z.number()], { error: adminMessages.priceInvalid }),
+        z.transform((v: string | number) => String(v).trim()),
+      ),
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, adminMessages.priceInvalid)),
+        z.transform((v: string) => {
+          const [whole, frac = ""] = v.split(".");
+          return `${BigInt(whole!).toString()}.${frac.padEnd(2, "0")}`;
+        }),
+      ),
     ),
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, adminMessages.priceInvalid)),
-      z.transform((v: string) => {
-        const [whole, frac = ""] = v.split(".");
-        return `${BigInt(whole!).toString()}.${frac.padEnd(2, "0")}`;
-      }),
-    ),
-  ),
-  cpu: Required(adminMessages.cpuRequired),
-  ram: Required(adminMessages.ramRequired),
-  storage: Required(adminMessages.storageRequired),
-  uplink: Required(adminMessages.uplinkRequired),
-  ddos_protection: Required(adminMessages.ddosRequired),
-  product_type: z.enum(["vps", "dedicated"], adminMessages.typeRequired),
-});
+    cpu: Required(adminMessages.cpuRequired),
+    ram: Required(adminMessages.ramRequired),
+    storage: Required(adminMessages.storageRequired),
+    uplink: Required(adminMessages.uplinkRequired),
+    ddos_protection: Required(adminMessages.ddosRequired),
+    product_type: z.enum(["vps", "dedicated"], adminMessages.typeRequired),
+    plan: z.optional(z.nullable(ProductPlan)),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      // A VPS is made by the provider from its plan; a dedicated server by staff.
+      if (v.product_type === "vps" && !v.plan)
+        ctx.addIssue({ code: "custom", message: planMessages.planRequired, path: ["plan"] });
+      if (v.product_type === "dedicated" && v.plan)
+        ctx.addIssue({ code: "custom", message: planMessages.dedicatedHasNoPlan, path: ["plan"] });
+    }),
+  );
 export type CreateProductBody = z.input<typeof CreateProductBody>;
 
 export const ProductRemoval = z.object({
@@ -378,7 +496,7 @@ export const AdminOrderService = z.object({
   id: Uuid,
   service_type: ServiceType,
   service_status: ServiceStatus,
-  ipv4: z.string(),
+  ipv4: z.nullable(z.string()),
 });
 
 export const AdminOrder = z.object({
@@ -400,7 +518,8 @@ export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderList = z.object({ orders: z.array(AdminOrder), next_cursor: NextCursor });
 export type AdminOrderList = z.infer<typeof AdminOrderList>;
 
-export const OrderStatusBody = z.object({ status: OrderStatus });
+/** SPEC §4: an admin sets one of the three states; `cancelled` is only reached by a failed provisioning. */
+export const OrderStatusBody = z.object({ status: z.enum(["active", "suspended", "expired"]) });
 export type OrderStatusBody = z.infer<typeof OrderStatusBody>;
 
 export const AuditEntry = z.object({

@@ -110,6 +110,8 @@ export const TransactionKind = z.enum([
   "admin_adjustment",
   "refund",
   "reversal",
+  /** Credits back for an order that could not be provisioned. */
+  "order_refund",
 ]);
 
 export const Transaction = z.object({

@@ -24,9 +24,22 @@ export const Timestamp = z.string().check(z.describe("ISO 8601 date-time"));
 
 export const ServiceType = z.enum(["vps", "dedicated"]);
 export type ServiceType = z.infer<typeof ServiceType>;
-export const ServiceStatus = z.enum(["active", "suspended"]);
+/**
+ * SPEC's active and suspended, plus the provider's lifecycle: `provisioning` from the purchase
+ * until the server exists (a dedicated server: until staff set it up), `failed` when it could not
+ * be made (the order is cancelled and refunded), `terminated` once deleted at the provider (kept
+ * in the history).
+ */
+export const ServiceStatus = z.enum([
+  "provisioning",
+  "active",
+  "suspended",
+  "failed",
+  "terminated",
+]);
 export type ServiceStatus = z.infer<typeof ServiceStatus>;
-export const OrderStatus = z.enum(["active", "suspended", "expired"]);
+/** SPEC's three, plus `cancelled`: provisioning failed for good and the price went back. */
+export const OrderStatus = z.enum(["active", "suspended", "expired", "cancelled"]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const ProductType = ServiceType;
 export type ProductType = ServiceType;

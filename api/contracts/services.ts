@@ -7,13 +7,17 @@ export const Service = z.object({
   user_id: Uuid,
   service_type: ServiceType,
   service_status: ServiceStatus,
-  ipv4: z.string(),
+  /** Null while the server is being made (and when that failed). */
+  ipv4: z.nullable(z.string()),
   ram: z.string(),
   cpu: z.string(),
   storage: z.string(),
-  reseller_id: z.number().check(z.int()),
+  /** The provider's id of the server; null until it exists. */
+  reseller_id: z.nullable(z.number().check(z.int())),
   order_id: z.nullable(Uuid),
   created_at: Timestamp,
+  /** The root password the provider set is waiting to be shown once (revealRootPassword). */
+  root_password_pending: z.boolean(),
 });
 export type Service = z.infer<typeof Service>;
 
@@ -23,6 +27,13 @@ export type ServiceList = z.infer<typeof ServiceList>;
 /** SPEC §8 texts of the service pages; the API answers with the same ones. */
 export const serviceMessages = {
   notFound: "Service not found or access denied",
+  /** Not SPEC texts: the provider lifecycle's states, worded for the customer. */
+  provisioning: "Your server is being set up. This page updates by itself when it is ready.",
+  dedicatedProvisioning:
+    "Our staff are setting up your dedicated server. You will get an email when it is ready.",
+  notActive: "This service is not active",
+  noRootPassword: "The root password was already shown, or the provider did not report one",
+  statsUnavailable: "Live statistics are not available right now",
   suspendedTitle: "Access Denied",
   suspended: "This service is suspended",
   notAvailableTitle: "Not Available",
@@ -60,7 +71,12 @@ export const PowerActionParams = z.object({ id: z.string(), action: PowerAction 
 export const ResetPasswordBody = z.object({ password: Password });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-export const ActionResult = z.object({ action: z.string(), message: z.string() });
+export const ActionResult = z.object({
+  action: z.string(),
+  message: z.string(),
+  /** After a password reset: the password that works, when the provider chose another one. */
+  password: z.optional(z.string()),
+});
 export type ActionResult = z.infer<typeof ActionResult>;
 
 /** Intel or AMD from the free-text CPU of a dedicated server; null when neither is named. */
@@ -69,3 +85,35 @@ export function detectProcessor(cpu: string): "Intel" | "AMD" | null {
   if (/\bamd\b|epyc|ryzen|opteron|threadripper/i.test(cpu)) return "AMD";
   return null;
 }
+
+/** What a customer sees of each state: a short label for badges and the navigation. */
+export const serviceStatusLabel: Record<ServiceStatus, string> = {
+  provisioning: "Provisioning",
+  active: "Active",
+  suspended: "Suspended",
+  failed: "Failed",
+  terminated: "Terminated",
+};
+
+/** The root password the provider set, shown once: the API forgets it when it answers. */
+export const RootPassword = z.object({ password: z.string() });
+export type RootPassword = z.infer<typeof RootPassword>;
+
+/**
+ * The provider's current figures of one server (getServiceStats), at most about 2 seconds old.
+ * Null where the provider gives no figure: it reports no disk usage, so `disk_used_bytes` is
+ * always null with this provider, and the page says so instead of inventing one.
+ */
+export const ServiceStats = z.object({
+  state: z.string(),
+  cpu_percent: z.nullable(z.number()),
+  memory_used_bytes: z.nullable(z.number()),
+  memory_total_bytes: z.nullable(z.number()),
+  net_in_bytes: z.nullable(z.number()),
+  net_out_bytes: z.nullable(z.number()),
+  uptime_seconds: z.nullable(z.number()),
+  disk_used_bytes: z.nullable(z.number()),
+  disk_total_bytes: z.nullable(z.number()),
+  fetched_at: Timestamp,
+});
+export type ServiceStats = z.infer<typeof ServiceStats>;

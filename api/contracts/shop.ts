@@ -17,6 +17,8 @@ export const ShopMessages = {
   renewalSuccessTitle: "Renewal Successful",
   renewalFailedTitle: "Renewal Failed",
   productNotFound: "Product not found",
+  orderCancelled: "This order was cancelled and cannot be renewed",
+  serverDeleted: "This order's server was deleted after its suspension. Please order a new one.",
   orderNotFound: "Order not found",
   orderSuspended: "Suspended orders cannot be renewed",
   keyRequired: "Idempotency-Key header is required",

@@ -60,6 +60,25 @@ const EnvSchema = z.object({
   SERVER_PROVIDER_TIMEOUT_MS: int(10_000),
   /** Port of the embedded provider simulator (used when SERVER_PROVIDER_URL is unset); 0 = any. */
   SERVER_PROVIDER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How long the simulator's create and reinstall jobs take, in seconds (0: done at the next request). */
+  SERVER_PROVIDER_SIM_JOB_SECONDS: z.coerce.number().min(0).max(3600).default(3),
+  /** How long a create whose answer was lost may take to show its server before it is sent again. */
+  SERVER_PROVIDER_CREATE_SETTLE_SECONDS: int(600),
+  /** From a purchase until its provisioning is given up (order cancelled, price refunded). */
+  PROVISION_DEADLINE_MINUTES: int(60),
+  /** How often a provider job in progress is read again, and the job runner's idle wait (ms). */
+  PROVIDER_POLL_MS: int(1_000),
+  /** Provider jobs one API process works on at once. */
+  PROVIDER_JOB_CONCURRENCY: int(16),
+  /**
+   * How long a claimed provider job is its process's: after a crash, another process takes it
+   * over this much later. Keep it well above SERVER_PROVIDER_TIMEOUT_MS.
+   */
+  PROVIDER_JOB_LEASE_SECONDS: int(120),
+  /** How often the provider's server list is compared with the services (drift report). */
+  DRIFT_INTERVAL_SECONDS: int(300),
+  /** Days a service stays suspended before its server is deleted at the provider (mail 3 days before). */
+  TERMINATE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   JOBS_ENABLED: bool.default(true),
   /** Passkeys (issue 8): relying-party id and the origin browsers sign for; default from PUBLIC_URL. */
   WEBAUTHN_RP_ID: z.string().optional(),

@@ -1,6 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Sql } from "./db.ts";
-import type { EventHub, PayPal, ProviderClient, SecretBox, TokenSigner } from "./ports.ts";
+import type { EventHub, PayPal, SecretBox, ServerProvider, TokenSigner } from "./ports.ts";
 
 /**
  * What route factories receive: built once at start (or per test) and passed down. It only
@@ -16,8 +16,8 @@ export interface Deps {
   events: EventHub;
   /** PayPal Orders v2: the real API with credentials, else the simulator in api/sim/paypal.ts. */
   paypal: PayPal;
-  /** The server provider (SPEC §7): the real one, or api/sim/provider.ts when unconfigured. */
-  provider: ProviderClient;
+  /** The server provider (SPEC §7): HosterAPI, or api/sim/provider.ts when unconfigured. */
+  provider: ServerProvider;
 }
 
 /** The caller, once the bearer token and its session have been checked. */

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { adminMessages } from "../contracts/admin.ts";
 import { ErrorCode } from "../contracts/errors.ts";
 
 /** The one error type of the API: a stable code, an HTTP status and the user-facing message. */
@@ -50,6 +51,9 @@ export function fromDatabaseError(
   const invalid = (message: string) => new HttpError(422, ErrorCode.validation, message);
   switch (code) {
     case "23505":
+      // One server, one service: a second live VPS on the same provider id is refused.
+      if ((err as { constraint_name?: string }).constraint_name === "services_reseller_live_key")
+        return new HttpError(409, ErrorCode.conflict, adminMessages.resellerTaken);
       return new HttpError(409, ErrorCode.conflict, "Already exists");
     case "23514":
     case "23503":

@@ -4,7 +4,7 @@ import type { DataChangedEvent } from "../contracts/account.ts";
 /**
  * The ports: how the API's domains reach what lies outside them and the database (PayPal, the
  * server provider, token signing, sealed secrets, the live event hub). Each is implemented in its
- * domain (billing/paypal-client.ts, services/provider-client.ts, auth/tokens.ts,
+ * domain (billing/paypal-client.ts, provider/hosterapi.ts, auth/tokens.ts,
  * auth/secret-box.ts, events/hub.ts) and handed to the routes in `Deps` (context.ts). Only types
  * live here and they import no domain, so context.ts composes them without an import cycle.
  */
@@ -55,13 +55,93 @@ export interface EventHub {
   close(): Promise<void>;
 }
 
-// ---------------------------------------------------------------- server provider (services/provider-client.ts)
+// ---------------------------------------------------------------- server provider (provider/)
 
-export type ProviderAction = "start" | "shutdown" | "restart" | "password/reset";
+/**
+ * What a VPS product asks the provider for. Memory in MB, disk in GB, as the admin product form
+ * edits them; each adapter turns them into its own units (HosterAPI: `mem`, `disk: "20G"`).
+ */
+export interface ServerPlan {
+  /** A name from `templates()`. */
+  template: string;
+  cpuCores: number;
+  memoryMb: number;
+  diskGb: number;
+  ipv4Count: number;
+}
 
-export interface ProviderClient {
-  /** Resolves when the provider accepted the action; throws ProviderError otherwise. */
-  call(resellerId: number, action: ProviderAction, body?: Record<string, unknown>): Promise<void>;
+/** A server the provider made: what a finished create job reports. */
+export interface CreatedServer {
+  vmId: number;
+  /** The root password the provider set, or null when it reports none. */
+  rootPassword: string | null;
+  ipv4: string[];
+}
+
+/**
+ * A provider job as the portal reads it. `state` is the adapter's judgement of the provider's
+ * `status`: `pending` while the provider works or says something the adapter does not know
+ * (kept until the caller's deadline), `finished` or `failed` when it plainly says so.
+ */
+export interface ProviderJob {
+  state: "pending" | "finished" | "failed";
+  /** The provider's own word, for logs and staff. */
+  status: string;
+  /** 0 to 1. */
+  progress: number;
+  /** A finished create (or reinstall) job's server, when its output names one. */
+  server: CreatedServer | null;
+}
+
+/** The provider's current figures of one server. Null where it gives no figure. */
+export interface ServerStatus {
+  /** `running`, `stopped`, or whatever else the provider reports. */
+  state: string;
+  /** 0 to 1 of the server's cores. */
+  cpu: number | null;
+  memoryUsedBytes: number | null;
+  memoryTotalBytes: number | null;
+  /** Since the server started, cumulative. */
+  netInBytes: number | null;
+  netOutBytes: number | null;
+  uptimeSeconds: number | null;
+}
+
+/** Graceful and forced power actions (HosterAPI: start, shutdown, stop, reboot, reboot/force). */
+export type PowerAction = "start" | "shutdown" | "stop" | "reboot" | "reboot-force";
+
+/**
+ * The server provider as the portal uses it (provider/hosterapi.ts is the first adapter;
+ * docs/provider.md says how another plugs in). Every method throws ProviderError
+ * (provider/provider-error.ts) when the provider refused, failed or did not answer; its
+ * `uncertain` tells whether the provider may have done the work anyway (a lost answer).
+ */
+export interface ServerProvider {
+  /** Names of the systems a server can be created or reinstalled with. */
+  templates(): Promise<string[]>;
+  /** Every server of the account, with its IPv4 addresses where the provider lists them. */
+  listServers(): Promise<{ vmId: number; ipv4: string[] }[]>;
+  /** Starts a create job. No idempotency at the provider: never call it twice for one order. */
+  createServer(plan: ServerPlan): Promise<{ jobId: string }>;
+  job(jobId: string): Promise<ProviderJob>;
+  status(vmId: number): Promise<ServerStatus>;
+  power(vmId: number, action: PowerAction): Promise<void>;
+  /**
+   * Sets a new root password. `wanted` is sent along; the answer is the password that works (the
+   * provider may choose its own).
+   */
+  resetPassword(vmId: number, wanted: string | null): Promise<{ password: string | null }>;
+  reinstall(vmId: number, template: string): Promise<{ jobId: string }>;
+  /** Resizes in place; a smaller disk is refused by the provider. */
+  change(vmId: number, plan: Omit<ServerPlan, "template">): Promise<void>;
+  setReverseDns(vmId: number, ip: string, hostname: string): Promise<void>;
+  listBackups(vmId: number): Promise<string[]>;
+  createBackup(vmId: number): Promise<void>;
+  restoreBackup(vmId: number, backupId: string): Promise<void>;
+  /** A short-lived noVNC address. */
+  consoleUrl(vmId: number): Promise<string>;
+  /** Deletes the server; `force` even while it runs. */
+  deleteServer(vmId: number, force: boolean): Promise<void>;
 }
 
 // ---------------------------------------------------------------- PayPal (billing/paypal-client.ts)

@@ -2,6 +2,7 @@ import { recordAudit } from "./audit/audit.ts";
 import { hashPassword } from "./auth/passwords.ts";
 import type { Sql, Tx } from "./db.ts";
 import { log } from "./log.ts";
+import type { ServerPlan } from "./ports.ts";
 
 export const DEMO_ACCOUNTS = [
   { email: "admin@example.com", password: "admin123", username: "admin", admin: true },
@@ -61,6 +62,27 @@ const DEMO_PRODUCTS = [
   ],
 ] as const;
 
+/** Each demo VPS's server at the provider (cores, memory MB, disk GB, IPv4 count); the template comes from the provider. */
+const DEMO_PLANS: Record<string, Omit<ServerPlan, "template">> = {
+  "VPS Start": { cpuCores: 1, memoryMb: 2048, diskGb: 40, ipv4Count: 1 },
+  "VPS Plus": { cpuCores: 2, memoryMb: 4096, diskGb: 80, ipv4Count: 1 },
+  "VPS Pro": { cpuCores: 4, memoryMb: 8192, diskGb: 160, ipv4Count: 1 },
+};
+
+/** The provider's first Debian template, else its first; null when it lists none. */
+export const demoTemplate = (templates: string[]): string | null =>
+  templates.find((t) => /debian/i.test(t)) ?? templates[0] ?? null;
+
+/**
+ * What the seed needs of the provider: its templates (for the VPS products' plans) and, with the
+ * simulator, a server made at once for the demo customer's VPS. With a real provider the demo VPS
+ * points at no server of it (the drift report shows that).
+ */
+export interface SeedProvider {
+  templates: string[];
+  demoServer?: (plan: ServerPlan) => { vmId: number; ipv4: string };
+}
+
 /**
  * What the demo customer owns, so the first run shows the product: a PayPal top-up, then two
  * purchases (a VPS and a dedicated server), each order with its service linked (services.order_id,
@@ -97,12 +119,15 @@ export const DEMO_CUSTOMER_DATA = {
 } as const;
 
 /** On an empty database, in one SQL transaction: demo accounts, products and the customer's data, so `npm start` is usable at once. */
-export async function seedDemo(sql: Sql): Promise<boolean> {
+export async function seedDemo(
+  sql: Sql,
+  provider: SeedProvider = { templates: [] },
+): Promise<boolean> {
   // Instances starting together must not both see an empty database and seed it twice.
   const lock = await sql.reserve();
   try {
     await lock`select pg_advisory_lock(${SEED_LOCK})`;
-    return await sql.begin((tx) => seedIfEmpty(tx));
+    return await sql.begin((tx) => seedIfEmpty(tx, provider));
   } finally {
     await lock`select pg_advisory_unlock(${SEED_LOCK})`;
     lock.release();
@@ -111,7 +136,7 @@ export async function seedDemo(sql: Sql): Promise<boolean> {
 
 const SEED_LOCK = 72_701_002;
 
-async function seedIfEmpty(tx: Tx): Promise<boolean> {
+async function seedIfEmpty(tx: Tx, provider: SeedProvider): Promise<boolean> {
   const [existing] = await tx`select 1 from profiles limit 1`;
   if (existing) return false;
   const ids: Record<string, string> = {};
@@ -124,15 +149,22 @@ async function seedIfEmpty(tx: Tx): Promise<boolean> {
       await tx`insert into user_roles (user_id, role) values (${row!.id}, 'admin')`;
     ids[account.email] = row!.id;
   }
-  const products: Record<string, { id: string; price: string }> = {};
+  const products: Record<string, { id: string; price: string; plan: ServerPlan | null }> = {};
+  const template = demoTemplate(provider.templates);
+  if (!template) log("warn", "the provider listed no templates: demo VPS products have no plan");
   for (const [name, price, cpu, ram, storage, uplink, ddos, type] of DEMO_PRODUCTS) {
+    const sizes = DEMO_PLANS[name];
+    const plan = sizes && template ? { template, ...sizes } : null;
     const [row] = await tx<{ id: string; price: string }[]>`
-      insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
-      values (${name}, ${price}, ${cpu}, ${ram}, ${storage}, ${uplink}, ${ddos}, ${type})
+      insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type,
+        plan_template, plan_cpu_cores, plan_memory_mb, plan_disk_gb, plan_ipv4_count)
+      values (${name}, ${price}, ${cpu}, ${ram}, ${storage}, ${uplink}, ${ddos}, ${type},
+        ${plan?.template ?? null}, ${plan?.cpuCores ?? null}, ${plan?.memoryMb ?? null},
+        ${plan?.diskGb ?? null}, ${plan?.ipv4Count ?? null})
       returning id, price::text`;
-    products[name] = row!;
+    products[name] = { ...row!, plan };
   }
-  await seedCustomer(tx, ids["customer@example.com"]!, products);
+  await seedCustomer(tx, ids["customer@example.com"]!, products, provider);
   log("info", "demo data seeded");
   return true;
 }
@@ -140,7 +172,8 @@ async function seedIfEmpty(tx: Tx): Promise<boolean> {
 async function seedCustomer(
   tx: Tx,
   userId: string,
-  products: Record<string, { id: string; price: string }>,
+  products: Record<string, { id: string; price: string; plan: ServerPlan | null }>,
+  provider: SeedProvider,
 ) {
   const { topup } = DEMO_CUSTOMER_DATA;
   // The top-up: a completed PayPal order (simulated ids), the credit, its ledger row and audit row.
@@ -193,9 +226,11 @@ async function seedCustomer(
       before: { credits: debited!.before },
       after: { credits: debited!.credits, order_id: order!.id, product: name, source: "seed" },
     });
+    // With the simulator the demo VPS is a real server of it; else the fixed demo values.
+    const server = product.plan && provider.demoServer ? provider.demoServer(product.plan) : null;
     await tx`
       insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id)
-      values (${userId}, ${service.service_type}, 'active', ${service.ipv4}, ${service.ram}, ${service.cpu},
-        ${service.storage}, ${service.reseller_id}, ${order!.id})`;
+      values (${userId}, ${service.service_type}, 'active', ${server?.ipv4 ?? service.ipv4}, ${service.ram},
+        ${service.cpu}, ${service.storage}, ${server?.vmId ?? service.reseller_id}, ${order!.id})`;
   }
 }

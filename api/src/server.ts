@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { ErrorCode } from "../contracts/errors.ts";
 import { createApp } from "./app.ts";
 import { createSecretBox, loadSecretBoxKey } from "./auth/secret-box.ts";
@@ -14,8 +15,10 @@ import { startJobs } from "./jobs/scheduler.ts";
 import { log } from "./log.ts";
 import { type MailDelivery, startMailDelivery } from "./mail/mail.ts";
 import { migrate } from "./migrate.ts";
+import { openProvider } from "./provider/open-provider.ts";
+import { startProviderRunner } from "./provisioning/runner.ts";
+import { providerRunnerDeps, seedProviderOf } from "./provisioning/setup.ts";
 import { seedDemo } from "./seed.ts";
-import { openProvider } from "./services/provider-client.ts";
 
 export interface Server {
   url: string;
@@ -103,11 +106,18 @@ export async function startServer(
 
 async function serve(config: Config, db: Database): Promise<Server> {
   await migrate(db.sql);
-  const seeded = (config.SEED_DEMO ?? db.embedded) ? await seedDemo(db.sql) : false;
+  // The in-process simulator keeps its servers beside the embedded database's files, so the
+  // servers the portal made are still there after a restart.
+  const provider = await openProvider(config, {
+    statePath: db.embedded ? join(config.DATA_DIR, "provider-sim.json") : undefined,
+  });
+  const seeded =
+    (config.SEED_DEMO ?? db.embedded)
+      ? await seedDemo(db.sql, await seedProviderOf(provider))
+      : false;
   const signer = await createSigner(await loadSigningKey(config), config);
   const events = await startEventHub(db.sql);
   const paypal = await setupPayPal(config);
-  const provider = await openProvider(config);
   const secretBox = await createSecretBox(loadSecretBoxKey(config));
   const deps: Deps = {
     sql: db.sql,
@@ -115,7 +125,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
     signer,
     secretBox,
     events,
-    provider: provider.client,
+    provider: provider.provider,
     paypal: paypal.client,
   };
   const app = createApp(deps, { staticRoot: config.STATIC_ROOT });
@@ -167,12 +177,15 @@ async function serve(config: Config, db: Database): Promise<Server> {
   const jobs = config.JOBS_ENABLED
     ? startJobs(db.sql, undefined, { paypal: paypal.client, config })
     : null;
+  // Any replica (and every API process) may work provider jobs: they are claimed and leased.
+  const providerJobs = config.JOBS_ENABLED ? startProviderRunner(providerRunnerDeps(deps)) : null;
   // Issue 21: the outbox worker runs where the jobs run; SKIP LOCKED keeps replicas apart.
   let mail: MailDelivery | null = null;
   try {
     mail = config.JOBS_ENABLED ? await startMailDelivery(db.sql, config) : null;
   } catch (e) {
     await jobs?.stop();
+    await providerJobs?.stop();
     abort.abort();
     await server.finished;
     await Promise.allSettled([events.close(), provider.close(), paypal.close()]);
@@ -225,6 +238,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
         await options.afterDrain?.();
         // 2. Background work, then the pool (queries in flight end), then the embedded Postgres.
         await jobs?.stop();
+        await providerJobs?.stop();
         await mail?.close();
         await withTimeout(events.close(), 3_000);
         await provider.close();

@@ -12,7 +12,7 @@ import { connect, type Sql } from "./db.ts";
 import { startEventHub } from "./events/hub.ts";
 import { createTransport, type MailWorker, startMailWorker } from "./mail/worker.ts";
 import { migrate } from "./migrate.ts";
-import { openProvider } from "./services/provider-client.ts";
+import { openProvider } from "./provider/open-provider.ts";
 
 /**
  * Test harness: a fresh database on the real Postgres of DATABASE_URL (`npm run test:api` starts
@@ -71,7 +71,7 @@ export async function startTestApi(
     signer,
     secretBox,
     events,
-    provider: provider.client,
+    provider: provider.provider,
     paypal: paypal.client,
   };
   const app = createApp(deps);

@@ -81,17 +81,23 @@ async function insertProducts(api: TestApi, n: number, name = "Plan"): Promise<s
   return rows.map((r) => r.id);
 }
 
+/** One server, one live VPS: each call's VPS rows get provider ids of their own. */
+let vpsResellerBase = 500_000;
+
 async function insertServices(
   api: TestApi,
   userId: string,
   n: number,
   ipPrefix = "198.51.100",
 ): Promise<string[]> {
+  const vpsBase = vpsResellerBase;
+  vpsResellerBase += n;
   const rows = await api.sql<{ id: string }[]>`
     insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id)
     select ${userId}, case when g % 2 = 0 then 'vps' else 'dedicated' end,
       case when g % 3 = 0 then 'suspended' else 'active' end,
-      ${ipPrefix} || '.' || (g % 250), '4', '2', '80', 1000 + g
+      ${ipPrefix} || '.' || (g % 250), '4', '2', '80',
+      case when g % 2 = 0 then ${vpsBase} + g else 1000 + g end
     from generate_series(1, ${n}) g
     returning id`;
   return rows.map((r) => r.id);
@@ -419,7 +425,7 @@ test("admin pages: the search queries use the trigram and key indexes (EXPLAIN o
         (s) =>
           s.reseller_id === 1777 ||
           s.id.startsWith("1777") ||
-          s.ipv4.includes("1777") ||
+          (s.ipv4 ?? "").includes("1777") ||
           s.email.includes("1777"),
       ),
     );

@@ -7,6 +7,7 @@ import { adminDoc } from "./admin-doc.ts";
 import { listAudit } from "./audit.service.ts";
 import { adminOrderRoutes } from "./orders.routes.ts";
 import { adminProductRoutes } from "./products.routes.ts";
+import { adminProviderRoutes } from "./provider.routes.ts";
 import { adminServiceRoutes } from "./services.routes.ts";
 import { adminUserRoutes } from "./users.routes.ts";
 
@@ -23,6 +24,7 @@ export function adminRoutes(deps: Deps) {
     .route("/services", adminServiceRoutes(deps))
     .route("/products", adminProductRoutes(deps))
     .route("/orders", adminOrderRoutes(deps))
+    .route("/provider", adminProviderRoutes(deps))
     .get(
       "/audit",
       adminDoc({

@@ -43,6 +43,7 @@ const productBody = {
   uplink: "1 Gbit/s",
   ddos_protection: "Included",
   product_type: "vps",
+  plan: { template: "Debian12", cpu_cores: 2, memory_mb: 4096, disk_gb: 80, ipv4_count: 1 },
 };
 
 async function createProduct(api: TestApi, token: string, patch: Record<string, unknown> = {}) {
@@ -59,6 +60,8 @@ async function insertOrder(api: TestApi, userId: string, productId: string): Pro
   return row!.id;
 }
 
+let nextReseller = 4711;
+
 async function createService(
   api: TestApi,
   token: string,
@@ -72,7 +75,8 @@ async function createService(
     ram: "4",
     cpu: "2",
     storage: "80",
-    reseller_id: "4711",
+    // One server, one live VPS: each gets a provider id of its own unless the test names one.
+    reseller_id: String(nextReseller++),
     ...patch,
   });
   assert.equal(res.status, 201, await res.clone().text());
@@ -509,6 +513,7 @@ test("admin products and orders: ordering, archive keeps orders named, status ca
       name: "Dedi",
       price: "1.00",
       product_type: "dedicated",
+      plan: null,
     });
     const unused = await createProduct(api, token, { name: "Unused", price: "3.00" });
     assert.equal(small.price, "5.00");

@@ -8,7 +8,7 @@ import type { OrderStatus, ServiceStatus } from "../../contracts/common.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Db, Sql, Tx } from "../db.ts";
 import { notFound } from "../http-error.ts";
-import { iso, type Keyed } from "./admin-rows.ts";
+import { conflict, iso, type Keyed } from "./admin-rows.ts";
 import { containsPattern, cursorShapes, decodeCursor, pageSize, toPage } from "./list-page.ts";
 
 type OrderRow = Omit<AdminOrder, "created_at" | "expire_date"> & {
@@ -21,8 +21,8 @@ export type RemovedService = {
   id: string;
   user_id: string;
   service_type: string;
-  ipv4: string;
-  reseller_id: number;
+  ipv4: string | null;
+  reseller_id: number | null;
 };
 
 /**
@@ -101,11 +101,16 @@ export async function setOrderStatus(
     const [before] = await tx<[{ status: OrderStatus }?]>`
       select status from orders where id = ${id} for update`;
     if (!before) throw notFound(adminMessages.orderNotFound);
+    // A cancelled order was refunded: making it active again would give its server away.
+    if (before.status === "cancelled") throw conflict(adminMessages.orderCancelled);
     const serviceStatus: ServiceStatus = status === "active" ? "active" : "suspended";
+    // Only live services follow the order: one still being made, failed or deleted keeps its state.
     const previous = await tx<{ id: string; service_status: ServiceStatus }[]>`
-      select id, service_status from services where order_id = ${id} order by id for update`;
+      select id, service_status from services
+      where order_id = ${id} and service_status in ('active', 'suspended') order by id for update`;
     await tx`update orders set status = ${status} where id = ${id}`;
-    await tx`update services set service_status = ${serviceStatus} where order_id = ${id}`;
+    await tx`update services set service_status = ${serviceStatus}
+      where order_id = ${id} and service_status in ('active', 'suspended')`;
     await recordAudit(tx, {
       actorId: adminId,
       action: "admin.order.status",

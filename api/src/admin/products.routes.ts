@@ -5,12 +5,18 @@ import {
   AdminProductQuery,
   CreateProductBody,
   IdParam,
+  ProductPlan,
   ProductRemoval,
 } from "../../contracts/admin.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { validate } from "../openapi.ts";
 import { adminDoc } from "./admin-doc.ts";
-import { createProduct, listAdminProducts, removeProduct } from "./products.service.ts";
+import {
+  createProduct,
+  listAdminProducts,
+  removeProduct,
+  setProductPlan,
+} from "./products.service.ts";
 
 /** Admin: the product catalogue (mounted at /admin/products). */
 export function adminProductRoutes(deps: Deps) {
@@ -30,12 +36,36 @@ export function adminProductRoutes(deps: Deps) {
       "/",
       adminDoc({
         operationId: "adminCreateProduct",
-        summary: "Create a product",
+        summary:
+          "Create a product; a VPS needs its server plan, whose template must be in the provider's list",
         response: AdminProduct,
         status: 201,
+        errors: [422, 502],
       }),
       validate("json", CreateProductBody),
-      async (c) => c.json(await createProduct(sql, c.get("auth").userId, c.req.valid("json")), 201),
+      async (c) =>
+        c.json(await createProduct(deps, c.get("auth").userId, c.req.valid("json")), 201),
+    )
+    .put(
+      "/:id/plan",
+      adminDoc({
+        operationId: "adminSetProductPlan",
+        summary: "Change a VPS product's server plan (for orders placed from now on)",
+        response: AdminProduct,
+        errors: [404, 422, 502],
+      }),
+      validate("param", IdParam),
+      validate("json", ProductPlan),
+      async (c) =>
+        c.json(
+          await setProductPlan(
+            deps,
+            c.get("auth").userId,
+            c.req.valid("param").id,
+            c.req.valid("json"),
+          ),
+          200,
+        ),
     )
     .delete(
       "/:id",

@@ -3,19 +3,23 @@ import {
   AdminService,
   AdminServiceList,
   AdminServiceQuery,
+  CompleteSetupBody,
   CreateServiceBody,
   IdParam,
   LinkServiceBody,
+  RemoveServiceQuery,
   ServiceStatusBody,
 } from "../../contracts/admin.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { validate } from "../openapi.ts";
 import { adminDoc } from "./admin-doc.ts";
 import {
+  completeSetup,
   createService,
   linkService,
   listAdminServices,
   removeService,
+  retryProvisioning,
   setServiceStatus,
 } from "./services.service.ts";
 
@@ -81,16 +85,54 @@ export function adminServiceRoutes(deps: Deps) {
         );
       },
     )
+    .post(
+      "/:id/retry-provisioning",
+      adminDoc({
+        operationId: "adminRetryProvisioning",
+        summary:
+          "Charge the customer again and provision a VPS whose provisioning failed (its order was cancelled and refunded)",
+        response: AdminService,
+        errors: [402, 404, 409],
+      }),
+      validate("param", IdParam),
+      async (c) =>
+        c.json(await retryProvisioning(sql, c.get("auth").userId, c.req.valid("param").id), 200),
+    )
+    .put(
+      "/:id/setup",
+      adminDoc({
+        operationId: "adminCompleteServiceSetup",
+        summary: "Finish setting up a dedicated server: its IPv4, the provider's id and its specs",
+        response: AdminService,
+        errors: [404, 409],
+      }),
+      validate("param", IdParam),
+      validate("json", CompleteSetupBody),
+      async (c) =>
+        c.json(
+          await completeSetup(
+            sql,
+            c.get("auth").userId,
+            c.req.valid("param").id,
+            c.req.valid("json"),
+          ),
+          200,
+        ),
+    )
     .delete(
       "/:id",
       adminDoc({
         operationId: "adminDeleteService",
-        summary: "Remove a service and its linked order (SPEC §4)",
+        summary:
+          "Remove a service and its linked order (SPEC §4); with delete_at_provider=true its server is deleted at the provider too, in a durable job",
         errors: [404],
       }),
       validate("param", IdParam),
+      validate("query", RemoveServiceQuery),
       async (c) => {
-        await removeService(sql, c.get("auth").userId, c.req.valid("param").id);
+        await removeService(sql, c.get("auth").userId, c.req.valid("param").id, {
+          deleteAtProvider: c.req.valid("query").delete_at_provider ?? false,
+        });
         return c.body(null, 204);
       },
     );

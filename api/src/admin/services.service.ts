@@ -4,14 +4,18 @@ import {
   type AdminServiceList,
   type AdminServiceQuery,
   adminMessages,
+  type CompleteSetupBody,
   type CreateServiceBody,
+  planMessages,
 } from "../../contracts/admin.ts";
 import type { ServiceStatus } from "../../contracts/common.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import { ORDER_PERIOD_DAYS, ShopMessages } from "../../contracts/shop.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Db, Sql, Tx } from "../db.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { invariant } from "../invariant.ts";
+import { charge, paid, settle } from "../shop/money.ts";
 import { conflict, iso, type Keyed } from "./admin-rows.ts";
 import {
   containsPattern,
@@ -27,7 +31,10 @@ type ServiceRow = Omit<AdminService, "created_at"> & { created_at: Date };
 
 const serviceColumns = (sql: Db) => sql`
   s.id, s.user_id, p.username, p.email, s.service_type, s.service_status, s.ipv4, s.ram, s.cpu,
-  s.storage, s.reseller_id, s.order_id, s.created_at`;
+  s.storage, s.reseller_id, s.order_id, s.created_at,
+  (select j.last_error from provider_jobs j
+    where j.service_id = s.id and (j.state = 'failed' or (j.state = 'pending' and j.attempts >= 3))
+    order by j.updated_at desc limit 1) as provider_error`;
 
 const toAdminService = (row: ServiceRow): AdminService => ({
   ...row,
@@ -130,6 +137,10 @@ export async function setServiceStatus(
 ): Promise<AdminService> {
   return await sql.begin(async (tx) => {
     const before = await lockService(tx, id);
+    // Staff move a live service between the two; the provider lifecycle owns the other states.
+    // The power of its server follows in a provider job (the services_queue_power trigger).
+    if (before.service_status !== "active" && before.service_status !== "suspended")
+      throw conflict(adminMessages.notLive);
     await tx`update services set service_status = ${status} where id = ${id}`;
     await recordAudit(tx, {
       actorId: adminId,
@@ -184,6 +195,7 @@ export async function removeService(
   sql: Sql,
   adminId: string,
   id: string,
+  options: { deleteAtProvider?: boolean } = {},
 ): Promise<{ deleted_order_id: string | null }> {
   return await sql.begin(async (tx) => {
     const service = await lockService(tx, id);
@@ -197,14 +209,115 @@ export async function removeService(
       deleted = await tx<RemovedService[]>`
         delete from services where id = ${id} returning id, user_id, service_type, ipv4, reseller_id`;
     }
+    // The servers go in durable jobs (provisioning/power.ts), after this transaction commits.
+    const servers = options.deleteAtProvider
+      ? deleted
+          .filter((d) => d.service_type === "vps" && d.reseller_id !== null)
+          .map((d) => d.reseller_id)
+      : [];
+    if (servers.length) {
+      await tx`
+        insert into provider_jobs (kind, vm_id)
+        select 'delete', v from unnest(${servers}::int[]) v
+        on conflict (vm_id) where kind = 'delete' and state = 'pending' do nothing`;
+    }
     await recordAudit(tx, {
       actorId: adminId,
       action: "admin.service.remove",
       entity: "service",
       entityId: id,
       before: { services: deleted, order },
-      after: null,
+      after: { deleted_at_provider: servers },
     });
     return { deleted_order_id: service.order_id };
+  });
+}
+
+/**
+ * Staff retry a VPS whose provisioning failed: the customer is charged again through the money
+ * path (the failure refunded them), the cancelled order runs again from now, and a new provision
+ * job starts. One transaction; 402 when the balance does not cover the price.
+ */
+export async function retryProvisioning(
+  sql: Sql,
+  adminId: string,
+  id: string,
+): Promise<AdminService> {
+  return await sql.begin(async (tx) => {
+    const service = await lockService(tx, id);
+    const [order] = await tx<[{ status: string; product_id: string }?]>`
+      select status, product_id from orders where id = ${service.order_id} for update`;
+    if (service.service_status !== "failed" || !order || order.status !== "cancelled")
+      throw conflict(planMessages.notProvisioningFailed);
+    const key = `provisioning-retry:${crypto.randomUUID()}`;
+    const charged = await charge<{ price: string; product_name: string; planned: boolean }>(
+      tx,
+      service.user_id,
+      tx`select price, name as product_name, plan_template is not null as planned from products
+        where id = ${order.product_id} for share`,
+    );
+    invariant(charged, "the order's product");
+    if (!charged.planned) throw conflict(planMessages.planRequired);
+    const { credits, credits_before } = paid(charged, ShopMessages.insufficientCreditsOrder);
+    await settle(
+      tx,
+      service.user_id,
+      key,
+      {
+        amount: charged.price,
+        kind: "purchase",
+        reference: `ORDER-${order.product_id.slice(0, 8)}`,
+        product: charged.product_name,
+      },
+      tx`update orders set status = 'active', expire_date = now() + ${`${ORDER_PERIOD_DAYS} days`}::interval
+        where id = ${service.order_id}
+        returning id, expire_date, status, created_at`,
+    );
+    await tx`update services set service_status = 'provisioning' where id = ${id}`;
+    await tx`insert into provider_jobs (kind, service_id, order_id) values ('provision', ${id}, ${service.order_id})`;
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "admin.service.retry_provisioning",
+      entity: "service",
+      entityId: id,
+      before: { service_status: "failed", credits: credits_before },
+      after: { service_status: "provisioning", credits, charged: charged.price },
+    });
+    return await readAdminService(tx, id);
+  });
+}
+
+/** Staff finish setting up a dedicated server: its address, the provider's id and its specs. */
+export async function completeSetup(
+  sql: Sql,
+  adminId: string,
+  id: string,
+  body: z.output<typeof CompleteSetupBody>,
+): Promise<AdminService> {
+  return await sql.begin(async (tx) => {
+    const [service] = await tx<
+      [{ service_type: string; service_status: string; order_status: string | null }?]
+    >`
+      select s.service_type, s.service_status, o.status as order_status
+      from services s left join orders o on o.id = s.order_id where s.id = ${id} for update of s`;
+    if (!service) throw notFound(adminMessages.serviceNotFound);
+    if (service.service_type !== "dedicated" || service.service_status !== "provisioning")
+      throw conflict(planMessages.notBeingSetUp);
+    const status =
+      service.order_status === null || service.order_status === "active" ? "active" : "suspended";
+    await tx`
+      update services set ipv4 = ${body.ipv4}, reseller_id = ${body.reseller_id}, ram = ${body.ram},
+        cpu = ${body.cpu}, storage = ${body.storage}, service_status = ${status}
+      where id = ${id}`;
+    const after = await readAdminService(tx, id);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "admin.service.setup",
+      entity: "service",
+      entityId: id,
+      before: { service_status: "provisioning" },
+      after: serviceSnapshot(after),
+    });
+    return after;
   });
 }

@@ -49,6 +49,7 @@ test("events: a user's stream says when their services or orders change, and onl
     const other = await signUpAndIn(api);
     const stream = await openEvents(api, customer.access_token);
 
+    let reseller = 4711;
     const createService = async (userId: string) => {
       const res = await api.fetch("/api/admin/services", {
         method: "POST",
@@ -60,7 +61,7 @@ test("events: a user's stream says when their services or orders change, and onl
           ram: "4",
           cpu: "2",
           storage: "80",
-          reseller_id: "4711",
+          reseller_id: String(reseller++),
         },
       });
       assert.equal(res.status, 201);

@@ -23,8 +23,10 @@ interface Issue {
   /** The ledger row the document belongs to (one document per row). */
   transactionId: string | null;
   orderId?: string | null;
-  /** The receipt a credit note corrects. */
+  /** The receipt (or invoice) a credit note corrects. */
   refersTo?: string | null;
+  /** A credit note of an invoice gives its VAT back too: split like the invoice. */
+  splitVat?: boolean;
   description: string;
   periodTo?: Date | null;
   /** What the customer paid (positive), or was paid back for a credit note. */
@@ -82,7 +84,7 @@ export async function issueDocument(
   };
   // Receipts are prepaid credit, not a supply: no VAT until the credit is spent (docs/invoices.md).
   const split =
-    issue.kind === "invoice"
+    issue.kind === "invoice" || issue.splitVat
       ? splitVat(config, issue.amount, customer)
       : {
           net: issue.amount,

@@ -41,7 +41,7 @@ export async function expireOrders(
       if (expired.length === 0) return { orders: 0, services: 0 };
       const suspended = await tx<{ id: string; order_id: string }[]>`
         update services set service_status = 'suspended'
-        where order_id = any(${expired.map((o) => o.id)}::uuid[]) and service_status <> 'suspended'
+        where order_id = any(${expired.map((o) => o.id)}::uuid[]) and service_status = 'active'
         returning id, order_id`;
       for (const order of expired) {
         await recordAudit(tx, {

@@ -30,13 +30,16 @@ async function customer(credits = "0.00"): Promise<Customer> {
   return me;
 }
 
-async function product(price = "10.00") {
+async function product(price = "10.00", type: "vps" | "dedicated" = "vps") {
   const name = `Plan ${crypto.randomUUID().slice(0, 6)}`;
   const [row] = await api.sql<{ id: string }[]>`
     insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
-    values (${name}, ${price}::numeric, '2', '4', '80', '1 Gbit', 'yes', 'vps') returning id`;
+    values (${name}, ${price}::numeric, '2', '4', '80', '1 Gbit', 'yes', ${type}) returning id`;
   return { id: row!.id, name };
 }
+
+/** One server, one live VPS: each order's VPS gets a provider id of its own. */
+let nextReseller = 4242;
 
 /** An order (with one linked service) expiring `interval` from now, e.g. '6 days 23 hours'. */
 async function orderOf(me: Customer, expiresIn: string, price = "10.00") {
@@ -46,7 +49,7 @@ async function orderOf(me: Customer, expiresIn: string, price = "10.00") {
     values (${me.user.id}, ${p.id}, now() + ${expiresIn}::interval) returning id`;
   const [service] = await api.sql<{ id: string }[]>`
     insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id, order_id)
-    values (${me.user.id}, 'vps', '10.0.0.7', '4', '2', '80', 4242, ${order!.id}) returning id`;
+    values (${me.user.id}, 'vps', '10.0.0.7', '4', '2', '80', ${nextReseller++}, ${order!.id}) returning id`;
   return { id: order!.id, serviceId: service!.id, product: p };
 }
 
@@ -162,7 +165,7 @@ test("lifecycle: GRACE_DAYS keeps services running past expiry, then suspends th
   const staff = await smtp.waitFor(
     (m) => recipientOf(m) === ADMIN && (m.subject ?? "").includes(order.id.slice(0, 8)),
   );
-  assert.match(staff.text ?? "", /reseller id 4242/);
+  assert.match(staff.text ?? "", /reseller id \d+/);
   assert.match(staff.text ?? "", /\/admin\/orders/);
   assert.equal((await outbox({ userId: me.user.id, kind: "suspended" })).length, 1);
   assert.equal(
@@ -192,9 +195,9 @@ test("lifecycle: without a grace period the order expires at expire_date as befo
   assert.equal((await outbox({ userId: me.user.id, kind: "reactivated" })).length, 1);
 });
 
-test("lifecycle: staff hear once of a new order waiting for a server, not of one that has its server", async () => {
+test("lifecycle: staff hear once of a new dedicated order waiting for set-up, not of one that has its server", async () => {
   const me = await customer("30.00");
-  const p = await product("10.00");
+  const p = await product("10.00", "dedicated");
   const buy = await api.fetch("/api/shop/orders", {
     method: "POST",
     token: me.access_token,

@@ -5,6 +5,7 @@ import { log } from "../log.ts";
 import { type StaffMail, staffMailOf } from "../mail/lifecycle-notices.ts";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { expiryReminder, gracePeriodStarted, topUpNeeded } from "../mail/templates/lifecycle.ts";
+import { terminationWarning } from "../mail/templates/provisioning.ts";
 import { newOrderNeedsServer } from "../mail/templates/staff.ts";
 import { AutoRenewNotDue, autoRenewKey } from "../shop/auto-renew.ts";
 import { renew } from "../shop/shop.service.ts";
@@ -21,6 +22,9 @@ export interface LifecycleSettings {
   reminderDays: number[];
   graceDays: number;
   autoRenewHoursBefore: number;
+  /** TERMINATE_AFTER_DAYS: a VPS suspended this long is deleted at the provider. */
+  terminateAfterDays: number;
+  publicUrl: string;
   staff?: StaffMail;
 }
 
@@ -29,11 +33,14 @@ export function lifecycleSettings(config: Config = loadConfig({})): LifecycleSet
     reminderDays: config.REMINDER_DAYS,
     graceDays: config.GRACE_DAYS,
     autoRenewHoursBefore: config.AUTO_RENEW_HOURS_BEFORE,
+    terminateAfterDays: config.TERMINATE_AFTER_DAYS,
+    publicUrl: config.PUBLIC_URL,
     staff: staffMailOf(config),
   };
 }
 
 export interface LifecycleResult extends ExpiryResult {
+  terminations: number;
   auto_renewed: number;
   reminders: number;
   notices: number;
@@ -51,11 +58,13 @@ export async function runLifecycle(
   const grace = settings.graceDays > 0 ? await sendGraceNotices(sql, settings) : 0;
   const reminders = await sendReminders(sql, settings);
   const staff = settings.staff ? await notifyNewOrders(sql, settings.staff) : 0;
+  const terminations = await queueTerminations(sql, settings);
   return {
     ...expired,
     auto_renewed: renewals.renewed,
     reminders,
-    notices: renewals.notices + grace + staff,
+    notices: renewals.notices + grace + staff + terminations.warnings,
+    terminations: terminations.queued,
   };
 }
 
@@ -247,9 +256,60 @@ export async function sendGraceNotices(
 }
 
 /**
- * SPEC §4: a purchase creates an order that waits for an admin to link a server. Staff hear of
- * each such order once, within a tick of the purchase, unless a service was linked meanwhile.
- * Orders older than a day are left alone, so turning ADMIN_NOTIFY_EMAIL on does not mail history.
+ * A VPS suspended for TERMINATE_AFTER_DAYS is deleted at the provider (a `delete` job, which checks
+ * again that it is still due, then marks the service terminated and mails the customer). Three days
+ * before, the customer is told once per suspension (keyed by the order's expiry).
+ */
+export async function queueTerminations(
+  sql: Sql,
+  settings: Pick<LifecycleSettings, "terminateAfterDays" | "publicUrl">,
+): Promise<{ queued: number; warnings: number }> {
+  const queued = await sql`
+    insert into provider_jobs (kind, service_id, vm_id)
+    select 'delete', s.id, s.reseller_id from services s
+    where s.service_status = 'suspended' and s.service_type = 'vps' and s.reseller_id is not null
+      and s.suspended_at <= now() - make_interval(days => ${settings.terminateAfterDays})
+    on conflict (vm_id) where kind = 'delete' and state = 'pending' do nothing
+    returning 1`;
+  const warnAfter = Math.max(settings.terminateAfterDays - 3, 0);
+  const due = await sql<(DueOrder & { service_id: string; suspended_at: Date })[]>`
+    select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.email, pr.credits,
+      s.id as service_id, s.suspended_at
+    from services s join orders o on o.id = s.order_id join products p on p.id = o.product_id
+      join profiles pr on pr.id = s.user_id
+    where s.service_status = 'suspended' and s.service_type = 'vps' and s.reseller_id is not null
+      and s.suspended_at <= now() - make_interval(days => ${warnAfter})
+      and not exists (select 1 from order_notices n where n.order_id = o.id
+        and n.notice = 'termination-warning:' || floor(extract(epoch from s.suspended_at))::bigint)
+    limit ${BATCH}`;
+  let warnings = 0;
+  for (const row of due) {
+    const deleteOn = new Date(
+      row.suspended_at.getTime() + settings.terminateAfterDays * 86_400_000,
+    );
+    const name = `termination-warning:${Math.trunc(row.suspended_at.getTime() / 1000)}`;
+    const fresh = await notice(sql, row, name, () => ({
+      kind: "termination_warning",
+      to: row.email,
+      userId: row.user_id,
+      dedupeKey: `termination-warning:${row.service_id}:${row.suspended_at.getTime()}`,
+      ...terminationWarning({
+        productName: row.product_name,
+        serviceId: row.service_id,
+        deleteOn,
+        url: new URL("/orders", settings.publicUrl).href,
+      }),
+    }));
+    if (fresh) warnings++;
+  }
+  return { queued: queued.length, warnings };
+}
+
+/**
+ * Dedicated servers are set up by staff: a purchase creates a `provisioning` service that waits
+ * for them. Staff hear of each such order once, within a tick of the purchase, unless it was set
+ * up meanwhile. Orders older than a day are left alone, so turning ADMIN_NOTIFY_EMAIL on does not
+ * mail history.
  */
 export async function notifyNewOrders(sql: Sql, staff: StaffMail): Promise<number> {
   const waiting = await sql<
@@ -268,8 +328,8 @@ export async function notifyNewOrders(sql: Sql, staff: StaffMail): Promise<numbe
     from orders o
       join products p on p.id = o.product_id
       join profiles pr on pr.id = o.user_id
-    where o.created_at > now() - interval '1 day' and o.status = 'active'
-      and not exists (select 1 from services s where s.order_id = o.id)
+    where o.created_at > now() - interval '1 day' and o.status = 'active' and p.product_type = 'dedicated'
+      and not exists (select 1 from services s where s.order_id = o.id and s.service_status <> 'provisioning')
       and not exists (
         select 1 from order_notices n where n.order_id = o.id and n.notice = 'staff-new-order')
     order by o.created_at

@@ -4,16 +4,27 @@ import {
   actionDone,
   PowerActionParams,
   ResetPasswordBody,
+  RootPassword,
   Service,
   ServiceList,
   ServiceParams,
+  ServiceStats,
 } from "../../contracts/services.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { describe, validate } from "../openapi.ts";
-import { controlService, getOwnService, listServices } from "./services.service.ts";
+import { createStatsCache } from "../provisioning/stats.ts";
+import {
+  controlService,
+  getOwnService,
+  listServices,
+  revealRootPassword,
+  serviceStats,
+} from "./services.service.ts";
 
 export function serviceRoutes(deps: Deps) {
+  // One cache per process: every page open on a server shares its provider reading.
+  const statsOf = createStatsCache(deps.provider);
   return new Hono<AppEnv>()
     .get(
       "/",
@@ -40,6 +51,39 @@ export function serviceRoutes(deps: Deps) {
       async (c) =>
         c.json(await getOwnService(deps.sql, c.get("auth").userId, c.req.valid("param").id), 200),
     )
+    .get(
+      "/:id/stats",
+      describe({
+        operationId: "getServiceStats",
+        summary:
+          "The provider's current figures of an active VPS (CPU, memory, network, uptime, power state), at most about 2 s old; no disk figure (the provider gives none)",
+        tags: ["services"],
+        response: ServiceStats,
+        errors: [403, 404, 502],
+      }),
+      requireAuth(deps),
+      validate("param", ServiceParams),
+      async (c) =>
+        c.json(
+          await serviceStats(deps, statsOf, c.get("auth").userId, c.req.valid("param").id),
+          200,
+        ),
+    )
+    .post(
+      "/:id/root-password",
+      describe({
+        operationId: "revealRootPassword",
+        summary:
+          "The root password the provider set for a new server, once: afterwards 404 (the API forgets it when it answers)",
+        tags: ["services"],
+        response: RootPassword,
+        errors: [403, 404],
+      }),
+      requireAuth(deps),
+      validate("param", ServiceParams),
+      async (c) =>
+        c.json(await revealRootPassword(deps, c.get("auth").userId, c.req.valid("param").id), 200),
+    )
     .post(
       "/:id/actions/reset-password",
       describe({
@@ -47,21 +91,24 @@ export function serviceRoutes(deps: Deps) {
         summary: "Sets a new root password on a VPS at the provider",
         tags: ["services"],
         response: ActionResult,
-        errors: [404, 429, 502],
+        errors: [403, 404, 429, 502],
       }),
       requireAuth(deps),
       validate("param", ServiceParams),
       validate("json", ResetPasswordBody),
       async (c) => {
         const { password } = c.req.valid("json");
-        await controlService(
+        const result = await controlService(
           deps,
           c.get("auth").userId,
           c.req.valid("param").id,
           "reset-password",
           { password },
         );
-        return c.json({ action: "reset-password", message: actionDone["reset-password"] }, 200);
+        return c.json(
+          { action: "reset-password", message: actionDone["reset-password"], ...result },
+          200,
+        );
       },
     )
     .post(
@@ -71,7 +118,7 @@ export function serviceRoutes(deps: Deps) {
         summary: "Starts, stops or restarts a VPS at the provider",
         tags: ["services"],
         response: ActionResult,
-        errors: [404, 429, 502],
+        errors: [403, 404, 429, 502],
       }),
       requireAuth(deps),
       validate("param", PowerActionParams),

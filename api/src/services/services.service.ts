@@ -11,10 +11,15 @@ import type { Deps } from "../context.ts";
 import type { Db } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { log } from "../log.ts";
-import type { ProviderAction } from "../ports.ts";
-import { ProviderError } from "./provider-client.ts";
+import type { PowerAction } from "../ports.ts";
+import { ProviderError } from "../provider/provider-error.ts";
+import type { StatsOf } from "../provisioning/stats.ts";
 
 type ServiceRow = Omit<Service, "created_at"> & { created_at: Date };
+
+const columns = (sql: Db) => sql`
+  id, user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id, created_at,
+  root_password_sealed is not null as root_password_pending`;
 
 // Named fields rather than a spread of the row: this runs for every row of every list (issue 20).
 export const toService = (row: ServiceRow): Service => ({
@@ -29,13 +34,13 @@ export const toService = (row: ServiceRow): Service => ({
   reseller_id: row.reseller_id,
   order_id: row.order_id,
   created_at: row.created_at.toISOString(),
+  root_password_pending: row.root_password_pending,
 });
 
 /** Only the caller's services, oldest first (stable order for the navigation). */
 export async function listServices(sql: Db, userId: string): Promise<Service[]> {
   const rows = await sql<ServiceRow[]>`
-    select id, user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id, created_at
-    from services where user_id = ${userId} order by created_at, id`;
+    select ${columns(sql)} from services where user_id = ${userId} order by created_at, id`;
   return rows.map(toService);
 }
 
@@ -44,25 +49,82 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * One service of the caller. Another user's id, an unknown id and a malformed id all get the same
  * 404, so the answer never reveals whether someone else's service exists. SPEC §2: suspended
- * services cannot be opened.
+ * services cannot be opened; nor can failed or terminated ones. A service being provisioned opens
+ * (its page shows the progress and, once made, the root password).
  */
 export async function getOwnService(sql: Db, userId: string, id: string): Promise<Service> {
   if (!UUID.test(id)) throw new HttpError(404, ErrorCode.notFound, serviceMessages.notFound);
   const [row] = await sql<ServiceRow[]>`
-    select id, user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id, created_at
-    from services where id = ${id} and user_id = ${userId}`;
+    select ${columns(sql)} from services where id = ${id} and user_id = ${userId}`;
   if (!row) throw new HttpError(404, ErrorCode.notFound, serviceMessages.notFound);
-  if (row.service_status !== "active") {
+  if (row.service_status === "suspended") {
     throw new HttpError(403, ErrorCode.serviceSuspended, serviceMessages.suspended);
+  }
+  if (row.service_status !== "active" && row.service_status !== "provisioning") {
+    throw new HttpError(403, ErrorCode.serviceSuspended, serviceMessages.notActive);
   }
   return toService(row);
 }
 
-const providerAction: Record<ServiceAction, ProviderAction> = {
+/** An active VPS of the caller with its server: what control actions and statistics need. */
+async function getControllable(sql: Db, userId: string, id: string) {
+  const service = await getOwnService(sql, userId, id);
+  if (service.service_type !== "vps") {
+    throw new HttpError(403, ErrorCode.serviceNotControllable, serviceMessages.notAvailable);
+  }
+  if (service.service_status !== "active" || service.reseller_id === null) {
+    throw new HttpError(403, ErrorCode.serviceSuspended, serviceMessages.notActive);
+  }
+  return { ...service, reseller_id: service.reseller_id };
+}
+
+/**
+ * The root password the provider set, once: it is read and cleared in one statement, so two tabs
+ * (or a replayed request) cannot both get it. Opened with the service id it was sealed to.
+ */
+export async function revealRootPassword(
+  deps: Pick<Deps, "sql" | "secretBox">,
+  userId: string,
+  id: string,
+): Promise<{ password: string }> {
+  await getOwnService(deps.sql, userId, id);
+  const [row] = await deps.sql<[{ sealed: string }?]>`
+    update services s set root_password_sealed = null
+    from (select id, root_password_sealed from services where id = ${id} and user_id = ${userId} for update) prev
+    where s.id = prev.id and prev.root_password_sealed is not null
+    returning prev.root_password_sealed as sealed`;
+  if (!row) throw new HttpError(404, ErrorCode.notFound, serviceMessages.noRootPassword);
+  await recordAudit(deps.sql, {
+    actorId: userId,
+    action: "service.root_password.reveal",
+    entity: "service",
+    entityId: id,
+  });
+  return { password: await deps.secretBox.open(row.sealed, id) };
+}
+
+/** getServiceStats: the provider's current figures, shared for STATS_TTL_MS (stats.ts). */
+export async function serviceStats(
+  deps: Pick<Deps, "sql">,
+  statsOf: StatsOf,
+  userId: string,
+  id: string,
+) {
+  const service = await getControllable(deps.sql, userId, id);
+  try {
+    return await statsOf(service.reseller_id);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    log("warn", "provider status failed", { service_id: id, reason: err.reason });
+    throw new HttpError(502, ErrorCode.providerFailed, serviceMessages.statsUnavailable);
+  }
+}
+
+/** SPEC's buttons on the provider's documented calls: Restart is its graceful `reboot`. */
+const powerAction: Record<Exclude<ServiceAction, "reset-password">, PowerAction> = {
   start: "start",
   stop: "shutdown",
-  restart: "restart",
-  "reset-password": "password/reset",
+  restart: "reboot",
 };
 
 /** Control actions per service per window: a customer cannot flood the provider (issue #6). */
@@ -79,14 +141,19 @@ export async function controlService(
   id: string,
   action: ServiceAction,
   body?: { password: string },
-): Promise<void> {
-  const service = await getOwnService(deps.sql, userId, id);
-  if (service.service_type !== "vps") {
-    throw new HttpError(403, ErrorCode.serviceNotControllable, serviceMessages.notAvailable);
-  }
+): Promise<{ password?: string }> {
+  const service = await getControllable(deps.sql, userId, id);
   await hit(deps.sql, [{ key: `service-action:${service.id}`, ...ACTION_LIMIT }]);
+  let result: { password?: string } = {};
   try {
-    await deps.provider.call(service.reseller_id, providerAction[action], body);
+    if (action === "reset-password") {
+      const wanted = body?.password ?? null;
+      const { password } = await deps.provider.resetPassword(service.reseller_id, wanted);
+      // The provider may set a password of its own: then that one is the one that works.
+      if (password && password !== wanted) result = { password };
+    } else {
+      await deps.provider.power(service.reseller_id, powerAction[action]);
+    }
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     log("warn", "provider call failed", {
@@ -110,4 +177,5 @@ export async function controlService(
     entity: "service",
     entityId: service.id,
   });
+  return result;
 }

@@ -9,7 +9,8 @@ const api: TestApi = await startTestApi({ SERVER_PROVIDER_TIMEOUT_MS: "400" });
 globalThis.addEventListener("unload", () => void api.close());
 const sim = api.providerSim!;
 
-let nextReseller = 1000;
+let nextDedicated = 1000;
+/** A service with a real server at the simulator (a VPS), or a dedicated one with a made-up id. */
 async function createService(
   userId: string,
   fields: {
@@ -19,13 +20,29 @@ async function createService(
     cpu?: string;
   } = {},
 ): Promise<{ id: string; reseller: number }> {
-  const reseller = fields.reseller ?? nextReseller++;
+  const type = fields.type ?? "vps";
+  const reseller =
+    fields.reseller ??
+    (type === "vps"
+      ? sim.controls.addServer({
+          template: "Debian12",
+          cpuCores: 2,
+          memoryMb: 4096,
+          diskGb: 80,
+          ipv4Count: 1,
+        }).vmId
+      : nextDedicated++);
   const [row] = await api.sql<{ id: string }[]>`
     insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id)
-    values (${userId}, ${fields.type ?? "vps"}, ${fields.status ?? "active"}, '203.0.113.10', '4', ${fields.cpu ?? "2"}, '80', ${reseller})
+    values (${userId}, ${type}, ${fields.status ?? "active"}, '203.0.113.10', '4', ${fields.cpu ?? "2"}, '80', ${reseller})
     returning id`;
   return { id: row!.id, reseller };
 }
+const serverCalls = (reseller: number) =>
+  ["start", "shutdown", "stop", "reboot", "password/reset"].reduce(
+    (n, action) => n + sim.controls.calls("PUT", `/datacenter/server/${reseller}/${action}`),
+    0,
+  );
 
 const act = (token: string, id: string, action: string, body?: unknown) =>
   api.fetch(`/api/services/${id}/actions/${action}`, { method: "POST", token, json: body ?? {} });
@@ -76,8 +93,8 @@ test("user B cannot control user A's service, and the provider is never called",
   }
   const pw = await act(b.access_token, svc.id, "reset-password", { password: "hijack123" });
   assert.equal(pw.status, 404);
-  assert.equal(sim.power(svc.reseller), undefined, "the simulator never heard of this server");
-  assert.equal(sim.passwordResets(svc.reseller), 0);
+  assert.equal(serverCalls(svc.reseller), 0, "the provider never heard of an action");
+  assert.equal(sim.controls.server(svc.reseller)?.passwordResets, 0);
 });
 
 test("suspended services can be neither opened nor controlled; dedicated ones cannot be controlled", async () => {
@@ -111,35 +128,32 @@ test("suspended services can be neither opened nor controlled; dedicated ones ca
       message: "Control actions are only available for VPS services",
     });
   }
-  assert.equal(sim.power(suspended.reseller), undefined);
-  assert.equal(sim.power(dedicated.reseller), undefined);
+  assert.equal(serverCalls(suspended.reseller), 0);
+  assert.equal(serverCalls(dedicated.reseller), 0);
 });
 
-test("start, stop and restart reach the provider with the bearer token and change its power state", async () => {
+test("start, stop and restart reach the provider's documented calls and change its power state", async () => {
   const a = await signUpAndIn(api);
   const svc = await createService(a.user.id);
-  const seenBefore = sim.seenAuthorization.length;
 
   const stop = await act(a.access_token, svc.id, "stop");
   assert.equal(stop.status, 200);
   assert.deepEqual(await json(stop), { action: "stop", message: "Service stopped" });
-  assert.equal(sim.power(svc.reseller), "stopped");
+  assert.equal(sim.controls.power(svc.reseller), "stopped");
   assert.equal((await act(a.access_token, svc.id, "start")).status, 200);
-  assert.equal(sim.power(svc.reseller), "running");
-  await act(a.access_token, svc.id, "stop");
+  assert.equal(sim.controls.power(svc.reseller), "running");
   assert.equal((await act(a.access_token, svc.id, "restart")).status, 200);
-  assert.equal(sim.power(svc.reseller), "running");
-
-  const seen = sim.seenAuthorization.slice(seenBefore);
-  assert.equal(seen.length, 4);
-  assert.ok(seen.every((h) => h === `Bearer ${sim.token}`));
+  assert.equal(sim.controls.power(svc.reseller), "running");
+  // Restart is the provider's graceful reboot; Stop its graceful shutdown.
+  assert.equal(sim.controls.calls("PUT", `/datacenter/server/${svc.reseller}/reboot`), 1);
+  assert.equal(sim.controls.calls("PUT", `/datacenter/server/${svc.reseller}/shutdown`), 1);
   assert.notEqual(sim.token, "", "a generated token, never empty");
 
   const audit = await api.sql<{ action: string }[]>`
     select action from audit_log where entity_id = ${svc.id} order by id`;
   assert.deepEqual(
     audit.map((r) => r.action),
-    ["service.stop", "service.start", "service.stop", "service.restart"],
+    ["service.stop", "service.start", "service.restart"],
   );
 
   const bad = await act(a.access_token, svc.id, "explode");
@@ -149,28 +163,31 @@ test("start, stop and restart reach the provider with the bearer token and chang
 test("the provider's error field, a 500, a timeout and an unknown server each become 'Failed to {action} service'", async () => {
   const a = await signUpAndIn(api);
   const svc = await createService(a.user.id);
-  const cases: [Parameters<typeof sim.fail>[1] | null, string, string][] = [
-    [{ kind: "error", message: "Node is locked" }, "start", "Failed to start service"],
-    [{ kind: "status", status: 500 }, "stop", "Failed to stop service"],
-    [{ kind: "slow", delayMs: 1500 }, "restart", "Failed to restart service"],
+  const path = `/datacenter/server/${svc.reseller}/**`;
+  const cases: [() => void, string, string, boolean][] = [
+    [
+      () => sim.controls.refuse({ path }, "0x07: Node is locked", 1),
+      "start",
+      "Failed to start service",
+      false,
+    ],
+    [() => sim.controls.status({ path }, 500, 1), "stop", "Failed to stop service", false],
+    [() => sim.controls.hang({ path }, 1), "restart", "Failed to restart service", true],
   ];
-  for (const [mode, action, message] of cases) {
-    sim.fail(svc.reseller, mode!);
+  for (const [inject, action, message, hangs] of cases) {
+    inject();
     const started = performance.now();
     const res = await act(a.access_token, svc.id, action);
     const took = performance.now() - started;
-    sim.heal(svc.reseller);
+    sim.controls.clearFaults();
     assert.equal(res.status, 502, action);
     assert.deepEqual(await errorOf(res), { code: "provider_failed", message });
-    if (mode!.kind === "slow")
-      assert.ok(took < 1400, `the timeout cut the call short (${Math.round(took)} ms)`);
+    if (hangs) assert.ok(took < 1400, `the timeout cut the call short (${Math.round(took)} ms)`);
   }
   const unknown = await createService(a.user.id, { reseller: 900_123 });
   const res = await act(a.access_token, unknown.id, "start");
   assert.equal(res.status, 502);
   assert.equal((await errorOf(res)).message, "Failed to start service");
-  // Let the slow simulator answer finish before the next test counts requests.
-  await new Promise((r) => setTimeout(r, 1200));
 });
 
 test("a wrong bearer token at a configured provider is a failure, not a success", async () => {
@@ -182,17 +199,23 @@ test("a wrong bearer token at a configured provider is a failure, not a success"
   try {
     assert.equal(other.providerSim, undefined, "a configured provider starts no simulator");
     const a = await signUpAndIn(other);
+    const server = real.controls.addServer({
+      template: "Debian12",
+      cpuCores: 1,
+      memoryMb: 2048,
+      diskGb: 40,
+      ipv4Count: 1,
+    });
     const [row] = await other.sql<{ id: string }[]>`
       insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id)
-      values (${a.user.id}, 'vps', '203.0.113.11', '2', '1', '40', 77) returning id`;
+      values (${a.user.id}, 'vps', '203.0.113.11', '2', '1', '40', ${server.vmId}) returning id`;
     const res = await other.fetch(`/api/services/${row!.id}/actions/stop`, {
       method: "POST",
       token: a.access_token,
     });
     assert.equal(res.status, 502);
     assert.equal((await errorOf(res)).message, "Failed to stop service");
-    assert.deepEqual(real.seenAuthorization, ["Bearer a-wrong-token"]);
-    assert.equal(real.power(77), undefined);
+    assert.equal(real.controls.power(server.vmId), "running", "the server was not stopped");
   } finally {
     await other.close();
     await real.close();
@@ -206,7 +229,7 @@ test("password reset: the account password rules apply and the password never re
   assert.equal(short.status, 422);
   assert.equal((await errorOf(short)).message, "Password must be at least 6 characters");
   assert.equal((await act(a.access_token, svc.id, "reset-password", {})).status, 422);
-  assert.equal(sim.passwordResets(svc.reseller), 0);
+  assert.equal(sim.controls.server(svc.reseller)?.passwordResets, 0);
 
   const secret = `Zq9-${crypto.randomUUID()}`;
   const failing = `Fx7-${crypto.randomUUID()}`;
@@ -227,9 +250,12 @@ test("password reset: the account password rules apply and the password never re
   let failed: Response;
   try {
     ok = await act(a.access_token, svc.id, "reset-password", { password: secret });
-    sim.fail(svc.reseller, { kind: "error", message: "Password policy violated" });
+    sim.controls.refuse(
+      { path: `/datacenter/server/${svc.reseller}/**` },
+      "0x09: Password policy violated",
+      1,
+    );
     failed = await act(a.access_token, svc.id, "reset-password", { password: failing });
-    sim.heal(svc.reseller);
   } finally {
     Object.assign(console, originals);
   }
@@ -240,7 +266,7 @@ test("password reset: the account password rules apply and the password never re
   });
   assert.equal(failed.status, 502);
   assert.equal((await errorOf(failed)).message, "Failed to change password service");
-  assert.equal(sim.passwordResets(svc.reseller), 1);
+  assert.equal(sim.controls.server(svc.reseller)?.passwordResets, 1);
 
   // The request log and the failure warning did run (LOG_LEVEL permitting), without the password.
   const all = captured.join("\n");

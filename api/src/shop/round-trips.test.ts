@@ -59,7 +59,7 @@ test("a purchase and a renewal move money in the same two statements", async () 
           q
             .trim()
             .match(
-              /^(begin|commit)|insert into idempotency_keys|from profiles p left join billing_details|update profiles set credits|insert into transactions|insert into audit_log|insert into mail_outbox|insert into invoice_counters/,
+              /^(begin|commit)|insert into idempotency_keys|from profiles p left join billing_details|update profiles set credits|insert into transactions|insert into services|insert into audit_log|insert into mail_outbox|insert into invoice_counters/,
             )?.[0],
       ),
       [
@@ -68,6 +68,8 @@ test("a purchase and a renewal move money in the same two statements", async () 
         "insert into idempotency_keys",
         "update profiles set credits",
         "insert into transactions",
+        // The new service (provisioning) and its provider job, in the same round trip.
+        "insert into services",
         "insert into audit_log",
         "insert into mail_outbox",
         "insert into invoice_counters",

@@ -118,6 +118,13 @@ export type ShopOutcome = OrderResult & { replayed: boolean };
 
 type ProductOfOrder = Pick<OrderRow, "product_id" | "product_name" | "product_type" | "price">;
 
+/** What a new service shows before its server exists: a VPS's plan (GB, cores), else the product's text. */
+type ServiceSpecs = { ram: string; cpu: string; storage: string };
+const serviceSpecsOfProduct = (tx: Tx) => tx`
+  case when plan_template is null then ram else round(plan_memory_mb / 1024.0)::text end as ram,
+  case when plan_template is null then cpu else plan_cpu_cores::text end as cpu,
+  case when plan_template is null then storage else plan_disk_gb::text end as storage`;
+
 /** Issue 5: debit, order, ledger row and audit row in one SQL transaction. */
 export async function purchase(
   sql: Sql,
@@ -134,16 +141,20 @@ export async function purchase(
     const claim = await claimKey(tx, userId, key, "purchase", productId);
     if (claim.replay) return await replayed(tx, userId, claim.orderId);
 
-    // FOR SHARE: an admin cannot archive or reprice the product meanwhile.
-    const charged = await charge<ProductOfOrder>(
+    // FOR SHARE: an admin cannot archive, reprice or re-plan the product meanwhile. (A VPS product
+    // without a server plan, made before plans existed, is sold: its provisioning fails for good
+    // and refunds, and staff see why.)
+    const charged = await charge<ProductOfOrder & ServiceSpecs>(
       tx,
       userId,
-      tx`select id as product_id, name as product_name, product_type, price from products
+      tx`select id as product_id, name as product_name, product_type, price,
+          ${serviceSpecsOfProduct(tx)}
+        from products
         where id = ${productId} and archived_at is null
         for share`,
     );
     if (!charged) throw notFound(ShopMessages.productNotFound);
-    const { credits, credits_before, ...product } = paid(
+    const { credits, credits_before, ram, cpu, storage, ...product } = paid(
       charged,
       ShopMessages.insufficientCreditsOrder,
     );
@@ -178,6 +189,15 @@ export async function purchase(
               after: { credits, order: bought },
             }),
             queuePurchaseReceipt(tx, { userId, order: bought, credits }),
+            // The service exists from the purchase on, `provisioning` until its server does: a
+            // VPS gets its provider job here (provisioning/), a dedicated server waits for staff.
+            tx`with s as (
+                insert into services (user_id, service_type, service_status, ram, cpu, storage, order_id)
+                values (${userId}, ${product.product_type}, 'provisioning', ${ram}, ${cpu}, ${storage}, ${bought.id})
+                returning id
+              )
+              insert into provider_jobs (kind, service_id, order_id)
+              select 'provision', s.id, ${bought.id} from s where ${product.product_type} = 'vps'`.execute(),
           ];
         },
       },
@@ -208,15 +228,23 @@ export async function renew(
     // The row lock serialises renewals of one order and the expiry job (which skips locked rows).
     // Rules about the order are checked here, under the lock and before any money moves.
     const [current] = await tx<
-      [(ProductOfOrder & { status: Order["status"]; expire_date: Date })?]
+      [(ProductOfOrder & { status: Order["status"]; expire_date: Date; server_deleted: boolean })?]
     >`
-      select o.status, o.expire_date, o.product_id, p.name as product_name, p.product_type, p.price
+      select o.status, o.expire_date, o.product_id, p.name as product_name, p.product_type, p.price,
+        exists (select 1 from services s where s.order_id = o.id and s.service_status = 'terminated')
+          as server_deleted
       from orders o join products p on p.id = o.product_id
       where o.id = ${orderId} and o.user_id = ${userId}
       for update of o`;
     if (!current) throw notFound(ShopMessages.orderNotFound);
     if (current.status === "suspended") {
       throw new HttpError(409, ErrorCode.orderSuspended, ShopMessages.orderSuspended);
+    }
+    if (current.status === "cancelled") {
+      throw new HttpError(409, ErrorCode.conflict, ShopMessages.orderCancelled);
+    }
+    if (current.server_deleted) {
+      throw new HttpError(409, ErrorCode.conflict, ShopMessages.serverDeleted);
     }
     // Issue 21: an auto-renewal must still be due; a Renew that raced one is answered by it.
     const racing = {
@@ -229,7 +257,7 @@ export async function renew(
     if (await answeredByAutoRenewal(tx, racing)) {
       return await replayed(tx, userId, orderId);
     }
-    const { status, expire_date, ...product } = current;
+    const { status, expire_date, server_deleted: _deleted, ...product } = current;
 
     // The price read under the lock above, debited by the same rule as a purchase.
     const charged = await charge(tx, userId, tx`select ${product.price}::numeric as price`);
@@ -239,7 +267,7 @@ export async function renew(
     // Before settle(): the writes after it go in the invoice's round trip (see settle()).
     const services = await tx<{ id: string }[]>`
       update services set service_status = 'active'
-      where order_id = ${orderId} and user_id = ${userId} and service_status <> 'active'
+      where order_id = ${orderId} and user_id = ${userId} and service_status = 'suspended'
       returning id`;
     let order: Order | undefined;
     await settle(

@@ -63,6 +63,9 @@ async function orderCount(userId: string) {
   return row!.n;
 }
 
+/** One server, one live VPS: every inserted VPS gets a provider id of its own. */
+let nextReseller = 100;
+
 test("products: by type, cheapest first, archived ones hidden, type validated", async () => {
   const cheap = await product("3.00", "vps", "Cheap VPS");
   const dear = await product("30.00", "vps", "Dear VPS");
@@ -269,7 +272,7 @@ test("renewal: +30 days from the old expiry, ledger row RENEW-…, services reac
   const { me, order } = await boughtOrder("10.00", "25.00");
   const [service] = await api.sql<{ id: string }[]>`
     insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id)
-    values (${me.id}, 'vps', 'suspended', '10.0.0.1', '4', '2', '80', 1, ${order.id}) returning id`;
+    values (${me.id}, 'vps', 'suspended', '10.0.0.1', '4', '2', '80', ${nextReseller++}, ${order.id}) returning id`;
   const res = await renew(me.token, order.id);
   assert.equal(res.status, 201);
   const result = await json<OrderResult>(res);
@@ -376,7 +379,7 @@ test("expiry job: exactly the lapsed active orders expire and their services are
       values (${me.id}, ${productId}, now() + ${expires}::interval, ${status}) returning id`;
     const [svc] = await api.sql<{ id: string }[]>`
       insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id, order_id)
-      values (${me.id}, 'vps', '10.0.0.2', '4', '2', '80', 2, ${row!.id}) returning id`;
+      values (${me.id}, 'vps', '10.0.0.2', '4', '2', '80', ${nextReseller++}, ${row!.id}) returning id`;
     return { order: row!.id, service: svc!.id };
   };
   const lapsed = await Promise.all(
@@ -386,7 +389,7 @@ test("expiry job: exactly the lapsed active orders expire and their services are
   const suspended = await make("suspended", "-2 days");
   const [unlinked] = await api.sql<{ id: string }[]>`
     insert into services (user_id, service_type, ipv4, ram, cpu, storage, reseller_id)
-    values (${me.id}, 'vps', '10.0.0.3', '4', '2', '80', 3) returning id`;
+    values (${me.id}, 'vps', '10.0.0.3', '4', '2', '80', ${nextReseller++}) returning id`;
 
   // Two instances at once: together they change each order once.
   const [a, b] = await Promise.all([expireOrders(api.sql), expireOrders(api.sql)]);

@@ -38,12 +38,21 @@ export const typeFilter: ListFilter = {
   ],
 };
 
-/** The `status` filter of a list whose rows take `statuses`, each offered capitalized ("Active"). */
-export const statusFilter = (statuses: readonly string[]): ListFilter => ({
+/**
+ * The `status` filter of a list whose rows take `statuses`, each offered capitalized ("Active")
+ * unless `labels` words it otherwise ("Provisioning failed" for `failed`).
+ */
+export const statusFilter = (
+  statuses: readonly string[],
+  labels: Readonly<Record<string, string>> = {},
+): ListFilter => ({
   name: "status",
   label: "Filter by status",
   anyLabel: "All statuses",
-  options: statuses.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) })),
+  options: statuses.map((value) => ({
+    value,
+    label: labels[value] ?? value[0]!.toUpperCase() + value.slice(1),
+  })),
 });
 
 /** The search text and filter values of a list, as the API takes them: no empty values. */

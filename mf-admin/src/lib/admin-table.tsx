@@ -85,9 +85,12 @@ export function RemoveButton({ label, onPress }: { label: string; onPress: () =>
   );
 }
 
-/** What RemoveDialog needs of a remove mutation (a useAdminMutation taking the row's id). */
-export interface RemoveMutation<R> {
-  mutate(id: string, options: { onSuccess: (result: R) => void }): void;
+/**
+ * What RemoveDialog needs of a remove mutation (a useAdminMutation taking the row's id, or the id
+ * with the removal's options, e.g. a service's `deleteAtProvider`).
+ */
+export interface RemoveMutation<R, V = string> {
+  mutate(vars: V, options: { onSuccess: (result: R) => void }): void;
   isPending: boolean;
 }
 
@@ -95,7 +98,7 @@ export interface RemoveMutation<R> {
  * Confirms removing one row, then removes it: `onRemoved` says what happened (a toast) and the
  * dialog closes. A failure keeps it open with the mutation's error toast.
  */
-export function RemoveDialog<R>({
+export function RemoveDialog<R, V = string>({
   title,
   confirmLabel,
   id,
@@ -106,8 +109,9 @@ export function RemoveDialog<R>({
 }: {
   title: string;
   confirmLabel: string;
-  id: string;
-  remove: RemoveMutation<R>;
+  /** What the remove mutation is called with: the row's id, or the id and options. */
+  id: V;
+  remove: RemoveMutation<R, V>;
   onRemoved: (result: R) => void;
   onClose: () => void;
   children: ReactNode;

@@ -106,3 +106,39 @@ export const json = style({
 
 /** A wrapper that takes no part in layout (it only listens for input events). */
 export const contents = style({ display: "contents" });
+
+/** A group of form fields under its own heading (a VPS product's server plan). */
+export const fieldset = style({
+  margin: `${vars.space.md} 0 0`,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+});
+
+export const legend = style({
+  padding: `0 ${vars.space.xs}`,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});
+
+export const fieldsetNote = style({
+  margin: `0 0 ${vars.space.md}`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+/** A load or provider failure inside a form or a row: the message, then its Retry. */
+export const problem = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.danger,
+  overflowWrap: "anywhere",
+});
+
+/** Blocks one above the other inside a card: a note, then its table. */
+export const blocks = style({ display: "flex", flexDirection: "column", gap: vars.space.md });

@@ -51,6 +51,7 @@ const service = (n: number, status: AdminService["service_status"] = "active"): 
   reseller_id: 1000 + n,
   order_id: null,
   created_at: "2026-11-20T17:00:00Z",
+  provider_error: null,
 });
 
 /** The router's location as the page sees it (the shell's router, here a MemoryRouter). */

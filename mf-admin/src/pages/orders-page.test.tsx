@@ -10,7 +10,7 @@ import {
   resetPortalState,
   tableRows,
 } from "@hosting-portal/shared-ui/testing";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import OrdersPage from "./orders-page";
@@ -98,6 +98,40 @@ describe("Manage Orders page (SPEC §2 /admin/orders)", () => {
 
     const toast = within(await findToast("Failed to update order"));
     expect(toast.getByText("Order not found")).toBeTruthy();
+  });
+
+  it("offers cancelled in the status filter, and asks the API for it", async () => {
+    const net = await openPage([order]);
+    const filter = screen.getByLabelText("Filter by status") as HTMLSelectElement;
+    expect(Array.from(filter.options, (o) => o.text)).toEqual([
+      "All statuses",
+      "Active",
+      "Suspended",
+      "Expired",
+      "Cancelled",
+    ]);
+    await userEvent.setup().selectOptions(filter, "cancelled");
+    await waitFor(() =>
+      expect(
+        net.callsTo("GET /api/admin/orders").map((c) => c.url.searchParams.get("status") ?? ""),
+      ).toEqual(["", "cancelled"]),
+    );
+  });
+
+  it("shows a cancelled order, '—' for a service without an address, and sets only SPEC's three states", async () => {
+    const cancelled: AdminOrder = {
+      ...order,
+      status: "cancelled",
+      services: [{ ...order.services[0]!, service_status: "failed", ipv4: null }],
+    };
+    await openPage([cancelled]);
+    const [row] = tableRows("Orders");
+    expect(row?.slice(4, 7)).toEqual([
+      "cancelled",
+      "VPS — (failed)",
+      "ActivateSuspendExpireRemove",
+    ]);
+    expect(screen.queryByRole("button", { name: /^Cancel/ })).toBeNull();
   });
 
   it("shows the empty text without orders", async () => {

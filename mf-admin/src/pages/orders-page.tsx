@@ -1,3 +1,4 @@
+import { OrderStatus } from "@contracts/common.ts";
 import { useOrderPages } from "../features/orders/api/get-orders";
 import { OrdersTable } from "../features/orders/components/orders-table";
 import { type ListFilter, statusFilter } from "../lib/admin-list";
@@ -5,7 +6,7 @@ import { AdminListPage } from "../lib/admin-list-page";
 
 /** The filters AdminOrderQuery takes besides the search. */
 const filters: readonly ListFilter[] = [
-  statusFilter(["active", "suspended", "expired"]),
+  statusFilter(OrderStatus.options),
   {
     name: "expiring_within_days",
     label: "Expiring within",

@@ -6,6 +6,7 @@ import InvoicesPage from "../pages/invoices-page";
 import MailOutboxPage from "../pages/mail-outbox-page";
 import OrdersPage from "../pages/orders-page";
 import ProductsPage from "../pages/products-page";
+import ProviderPage from "../pages/provider-page";
 import ServicesPage from "../pages/services-page";
 import UsersPage from "../pages/users-page";
 
@@ -18,6 +19,7 @@ const pages = [
   { path: "/admin/audit", label: "Audit Log", Component: AuditPage },
   { path: "/admin/invoices", label: "Invoices", Component: InvoicesPage },
   { path: "/admin/mail-outbox", label: "Mail Outbox", Component: MailOutboxPage },
+  { path: "/admin/provider", label: "Provider", Component: ProviderPage },
 ];
 
 const root = document.getElementById("root");

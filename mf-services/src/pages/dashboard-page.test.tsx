@@ -1,4 +1,5 @@
 import type { Service } from "@contracts/services.ts";
+import { queryClient, queryKeys } from "@hosting-portal/shared-ui";
 import {
   apiError,
   mockApi,
@@ -6,7 +7,7 @@ import {
   resetPortalState,
   tableRows,
 } from "@hosting-portal/shared-ui/testing";
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import DashboardPage from "./dashboard-page";
@@ -25,6 +26,7 @@ const vps: Service = {
   reseller_id: 104233,
   order_id: "c0ffee00-1234-4abc-8def-0123456789ab",
   created_at: "2026-10-23T14:05:00Z",
+  root_password_pending: false,
 };
 const dedicated: Service = {
   id: "9f8e7d6c-5b4a-4938-8271-605f4e3d2c1b",
@@ -38,6 +40,34 @@ const dedicated: Service = {
   reseller_id: 88012,
   order_id: null,
   created_at: "2026-01-05T09:30:00Z",
+  root_password_pending: false,
+};
+/** The provider's lifecycle: a VPS being made, a dedicated server staff are setting up, and the ends. */
+const newVps: Service = {
+  ...vps,
+  id: "1a2b3c4d-0000-4000-8000-000000000001",
+  service_status: "provisioning",
+  ipv4: null,
+  reseller_id: null,
+};
+const newDedicated: Service = {
+  ...dedicated,
+  id: "2b3c4d5e-0000-4000-8000-000000000002",
+  service_status: "provisioning",
+  ipv4: null,
+  reseller_id: null,
+};
+const failed: Service = {
+  ...vps,
+  id: "3c4d5e6f-0000-4000-8000-000000000003",
+  service_status: "failed",
+  ipv4: null,
+  reseller_id: null,
+};
+const terminated: Service = {
+  ...vps,
+  id: "4d5e6f70-0000-4000-8000-000000000004",
+  service_status: "terminated",
 };
 
 async function openPage(services: Service[]) {
@@ -54,8 +84,8 @@ describe("Dashboard page (SPEC §2 /dashboard)", () => {
     await openPage([vps, dedicated]);
     expect(await screen.findByRole("table", { name: "Your services" })).toBeTruthy();
     expect(tableRows("Your services")).toEqual([
-      ["4e5f6a7b", "VPS", "active", "203.0.113.10", "Manage"],
-      ["9f8e7d6c", "DEDICATED", "suspended", "198.51.100.7", "Suspended"],
+      ["4e5f6a7b", "VPS", "Active", "203.0.113.10", "Manage"],
+      ["9f8e7d6c", "DEDICATED", "Suspended", "198.51.100.7", "Suspended"],
     ]);
   });
 
@@ -70,6 +100,48 @@ describe("Dashboard page (SPEC §2 /dashboard)", () => {
     expect(manage.disabled).toBe(false);
     expect(suspended.disabled).toBe(true);
     expect(suspended.textContent).toBe("Suspended");
+  });
+
+  it("shows every state with its label, and 'Assigning…' or '—' for an IPv4 not there yet", async () => {
+    await openPage([newVps, newDedicated, failed, terminated]);
+    expect(await screen.findByRole("table", { name: "Your services" })).toBeTruthy();
+    expect(tableRows("Your services")).toEqual([
+      ["1a2b3c4d", "VPS", "Provisioning", "Assigning…", "Manage"],
+      ["2b3c4d5e", "DEDICATED", "Provisioning", "Assigning…", "Being set up"],
+      ["3c4d5e6f", "VPS", "Failed", "—", "Failed"],
+      ["4d5e6f70", "VPS", "Terminated", "203.0.113.10", "Terminated"],
+    ]);
+  });
+
+  it("opens a VPS being set up (progress, then its root password); not a dedicated one, nor a failed or terminated service", async () => {
+    const user = userEvent.setup();
+    const { page } = await openPage([newVps, newDedicated, failed, terminated]);
+    const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
+    await screen.findByRole("table", { name: "Your services" });
+    expect(button("Manage 1a2b3c4d").disabled).toBe(false);
+    expect(button("Being set up 2b3c4d5e").disabled).toBe(true);
+    expect(button("Failed 3c4d5e6f").disabled).toBe(true);
+    expect(button("Terminated 4d5e6f70").disabled).toBe(true);
+
+    await user.click(button("Manage 1a2b3c4d"));
+    await waitFor(() => expect(page.location()).toBe(`/service/${newVps.id}`));
+  });
+
+  it("follows a service from provisioning to active when the services change", async () => {
+    const { net } = await openPage([newVps]);
+    expect(await screen.findByText("Provisioning")).toBeTruthy();
+    net.on({
+      "GET /api/services": {
+        services: [{ ...newVps, service_status: "active", ipv4: "203.0.113.77", reseller_id: 7 }],
+      },
+    });
+    // What the live `services` topic does (shared-ui user-events).
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.services.mine }));
+    await waitFor(() =>
+      expect(tableRows("Your services")).toEqual([
+        ["1a2b3c4d", "VPS", "Active", "203.0.113.77", "Manage"],
+      ]),
+    );
   });
 
   it("Manage opens the service page", async () => {

@@ -4,6 +4,8 @@ import { useEffect } from "react";
 import { useService } from "../features/services/api/get-service";
 import { LiveStats } from "../features/services/components/live-stats";
 import { ProcessorPanel } from "../features/services/components/processor-panel";
+import { ProvisioningPanel } from "../features/services/components/provisioning-panel";
+import { RootPasswordPanel } from "../features/services/components/root-password-panel";
 import { ServiceControls } from "../features/services/components/service-controls";
 import { ServiceDetails } from "../features/services/components/service-details";
 import { reportServiceError } from "../features/services/components/service-errors";
@@ -11,7 +13,10 @@ import * as styles from "../features/services/components/services.css";
 
 /**
  * /service/:id (SPEC §2). The API decides what may be opened; a refusal (someone else's service,
- * a suspended one) shows its toast and goes back to the dashboard.
+ * a suspended, failed or terminated one) shows its toast and goes back to the dashboard. A
+ * service being set up shows its progress instead of the controls; the page's query sits under
+ * `services.mine`, so the live `services` topic refreshes it and the page turns into the control
+ * page by itself when the service becomes active.
  */
 export default function ServicePage() {
   const { id = "" } = useParams();
@@ -30,17 +35,20 @@ export default function ServicePage() {
       </Page>
     );
   }
+  const provisioning = service.service_status === "provisioning";
   return (
     <Page>
       <PageHeader
         title={`${service.service_type.toUpperCase()} ${shortServiceId(service.id)}`}
-        description={`Server at ${service.ipv4}`}
+        description={service.ipv4 ? `Server at ${service.ipv4}` : undefined}
       />
       <div className={styles.grid}>
+        {provisioning && <ProvisioningPanel type={service.service_type} />}
         <ServiceDetails service={service} />
         {service.service_type === "dedicated" && <ProcessorPanel cpu={service.cpu} />}
-        <ServiceControls service={service} />
-        <LiveStats />
+        <RootPasswordPanel service={service} />
+        {!provisioning && <ServiceControls service={service} />}
+        {!provisioning && <LiveStats service={service} />}
       </div>
     </Page>
   );

@@ -24,4 +24,5 @@ export const remoteRoutes: RemoteRoute[] = [
   { path: "/admin/audit", id: "mf_admin/AuditPage", admin: true },
   { path: "/admin/mail-outbox", id: "mf_admin/MailOutboxPage", admin: true },
   { path: "/admin/invoices", id: "mf_admin/InvoicesPage", admin: true },
+  { path: "/admin/provider", id: "mf_admin/ProviderPage", admin: true },
 ];

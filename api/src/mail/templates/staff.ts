@@ -18,7 +18,7 @@ function mail(subject: string, paragraphs: string[], adminUrl: string): MailTemp
   };
 }
 
-/** SPEC §4: a purchase creates an order that waits for an admin to link a service to it. */
+/** A dedicated server's purchase waits for staff to set the server up. */
 export function newOrderNeedsServer(
   o: Customer & {
     orderId: string;
@@ -32,7 +32,7 @@ export function newOrderNeedsServer(
     `New order waiting for a server: ${o.productName}`,
     [
       `${o.username} (${o.email}) ordered ${o.productName} (${o.productType === "vps" ? "VPS" : "dedicated"}) on ${mailDate(o.createdAt)}.`,
-      `Order ${o.orderId} has no server yet: create the service and link it to the order.`,
+      `Order ${o.orderId} has no server yet: set it up, then enter its address with Complete setup on Manage Services.`,
     ],
     o.adminUrl,
   );

@@ -1,5 +1,4 @@
-import type { AdminOrder } from "@contracts/admin.ts";
-import type { OrderStatus } from "@contracts/common.ts";
+import { type AdminOrder, OrderStatusBody } from "@contracts/admin.ts";
 import {
   Badge,
   Cell,
@@ -24,12 +23,15 @@ import {
 import { useRemoveOrder } from "../api/remove-order";
 import { useSetOrderStatus } from "../api/set-order-status";
 
-const actionLabel: Record<OrderStatus, string> = {
+type SettableStatus = OrderStatusBody["status"];
+
+const actionLabel: Record<SettableStatus, string> = {
   active: "Activate",
   suspended: "Suspend",
   expired: "Expire",
 };
-const statuses: OrderStatus[] = ["active", "suspended", "expired"];
+// Staff set only SPEC's three; `cancelled` comes from a provisioning that failed for good.
+const statuses = OrderStatusBody.shape.status.options;
 
 export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   const [removing, setRemoving] = useState<AdminOrder | null>(null);
@@ -91,7 +93,7 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                           className={`${styles.dot} ${styles.dotTone[s.service_status === "active" ? "active" : "other"]}`}
                           aria-hidden="true"
                         />
-                        {s.service_type.toUpperCase()} {s.ipv4}
+                        {s.service_type.toUpperCase()} {s.ipv4 ?? "—"}
                         <span className={styles.muted}> ({s.service_status})</span>
                       </span>
                     ))}

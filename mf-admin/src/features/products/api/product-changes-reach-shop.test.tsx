@@ -4,7 +4,7 @@
  * mf-shop's source exactly as the shell mounts them; only fetch is stubbed (mockApi), so the API
  * client, the session, React Query and the shared query client all run for real.
  */
-import type { AdminProduct, CreateProductBody } from "@contracts/admin.ts";
+import { type AdminProduct, type CreateProductBody, ProductPlan } from "@contracts/admin.ts";
 import type { Product } from "@contracts/shop.ts";
 import { queryClient, queryKeys } from "@hosting-portal/shared-ui";
 import { json, mockApi, renderPage, resetPortalState } from "@hosting-portal/shared-ui/testing";
@@ -50,9 +50,12 @@ const turbo: Product = {
   ddos_protection: "Always-on",
   product_type: "vps",
 };
-/** What the admin's create-product form sends for `turbo`. */
+/** What the admin's create-product form sends for `turbo`: a VPS, so with its server plan. */
 const { id: _turboId, ...turboForm } = turbo;
-const createTurbo: CreateProductBody = turboForm;
+const createTurbo: CreateProductBody = {
+  ...turboForm,
+  plan: { template: "debian-12", cpu_cores: 8, memory_mb: 16384, disk_gb: 320, ipv4_count: 1 },
+};
 
 /**
  * The API as far as these screens see it, over one in-memory catalogue: the shop lists a type,
@@ -68,12 +71,15 @@ async function catalogueApi(initial: Product[]) {
           .sort((a, b) => Number(a.price) - Number(b.price)),
       }),
       "POST /api/admin/products": (req) => {
-        const product: Product = { ...(req.body as Omit<Product, "id">), id: turbo.id };
+        // The shop shows no plan: it stays with the admin's product.
+        const { plan, ...fields } = req.body as CreateProductBody;
+        const product: Product = { ...(fields as Omit<Product, "id">), id: turbo.id };
         catalogue.push(product);
         const created: AdminProduct = {
           ...product,
           orders_count: 0,
           created_at: new Date().toISOString(),
+          plan: plan ? ProductPlan.parse(plan) : null,
         };
         return json(201, created);
       },

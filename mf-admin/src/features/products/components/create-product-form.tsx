@@ -1,39 +1,67 @@
-import { CreateProductBody } from "@contracts/admin.ts";
+import { CreateProductBody, ProductPlan } from "@contracts/admin.ts";
 import {
   Button,
   Card,
   Form,
+  fieldErrors,
   formatEur,
   formValues,
   TextField,
   toast,
   useFormErrors,
 } from "@hosting-portal/shared-ui";
+import { useState } from "react";
 import * as styles from "../../../lib/admin.css";
 import { SelectField } from "../../../lib/select-field";
 import { useCreateProduct } from "../api/create-product";
+import { PLAN_FIELDS, PlanFields } from "./plan-fields";
 
-/** SPEC §5: all fields required, price a number with 2 decimals. */
+/** The form's values as CreateProductBody takes them: a VPS's plan fields become its `plan`. */
+function productBody(values: Record<string, FormDataEntryValue>, vps: boolean) {
+  const product = { ...values };
+  const plan: Record<string, FormDataEntryValue | undefined> = {};
+  for (const name of PLAN_FIELDS) {
+    plan[name] = product[name];
+    delete product[name];
+  }
+  // A dedicated server is set up by staff: it has no plan, so none is sent.
+  return { body: vps ? { ...product, plan } : product, plan };
+}
+
+/** SPEC §5: all fields required, price a number with 2 decimals; a VPS also needs its plan. */
 export function CreateProductForm() {
   const form = useFormErrors();
   const create = useCreateProduct();
+  const [type, setType] = useState<"vps" | "dedicated">("vps");
+  // A new key after each creation mounts an empty form (type VPS again, no template chosen).
+  const [formKey, setFormKey] = useState(0);
+  const vps = type === "vps";
   return (
     <Card
       title="New product"
       description="Shown in the shop at once, under its type, ordered by price."
     >
       <Form
+        key={formKey}
         validationErrors={form.errors}
         validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault();
-          const element = e.currentTarget;
-          const parsed = form.validate(CreateProductBody, formValues(element));
-          if (!parsed.success) return;
+          const { body, plan } = productBody(formValues(e.currentTarget), vps);
+          const parsed = form.validate(CreateProductBody, body);
+          if (!parsed.success) {
+            // The body's errors are keyed by its top-level names, so a plan's issue would only
+            // say "plan"; the same plan schema on its own places each under its field.
+            const planCheck = vps ? ProductPlan.safeParse(plan) : undefined;
+            if (planCheck && !planCheck.success)
+              form.setErrors({ ...parsed.errors, ...fieldErrors(planCheck.error) });
+            return;
+          }
           create.mutate(parsed.data, {
             onSuccess: (p) => {
               toast.success("Product created", `${p.name} at ${formatEur(p.price)}/month`);
-              element.reset();
+              setType("vps");
+              setFormKey((k) => k + 1);
             },
           });
         }}
@@ -45,7 +73,8 @@ export function CreateProductForm() {
             <SelectField
               label="Product type"
               name="product_type"
-              defaultValue="vps"
+              value={type}
+              onChange={(v) => setType(v === "dedicated" ? "dedicated" : "vps")}
               options={[
                 { value: "vps", label: "VPS" },
                 { value: "dedicated", label: "Dedicated" },
@@ -63,6 +92,16 @@ export function CreateProductForm() {
             <TextField label="Uplink" name="uplink" placeholder="1 Gbit/s" />
             <TextField label="DDoS protection" name="ddos_protection" placeholder="Included" />
           </div>
+          {vps && (
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.legend}>Server plan at the provider</legend>
+              <p className={styles.fieldsetNote}>
+                What the provider creates for each order of this product. CPU, RAM and Storage above
+                are the shop's wording.
+              </p>
+              <PlanFields errors={form.errors} />
+            </fieldset>
+          )}
           <div className={styles.formActions}>
             <Button type="submit" isPending={create.isPending}>
               Create product

@@ -7,17 +7,30 @@ import {
   AdminTableHeader,
   RemoveButton,
   RemoveDialog,
+  RowAction,
 } from "../../../lib/admin-table";
 import { useRemoveProduct } from "../api/remove-product";
+import { EditPlanDialog } from "./edit-plan-dialog";
+import { planLine } from "./plan-line";
+
+/** What the provider creates for a product: a VPS's plan; a dedicated server has none. */
+function PlanCell({ product }: { product: AdminProduct }) {
+  if (product.product_type === "dedicated")
+    return <span className={styles.muted}>Set up by staff</span>;
+  if (!product.plan)
+    return <span className={styles.problem}>No plan yet: set one with Edit plan</span>;
+  return <span className={styles.muted}>{planLine(product.plan)}</span>;
+}
 
 export function ProductsTable({ products }: { products: AdminProduct[] }) {
   const [removing, setRemoving] = useState<AdminProduct | null>(null);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
   const remove = useRemoveProduct();
   return (
     <>
       <Table aria-label="Products">
         <AdminTableHeader
-          columns={["Product", "Type", "Price / month", "Specs", "Orders"]}
+          columns={["Product", "Type", "Price / month", "Specs", "Provider plan", "Orders"]}
           actions="Actions"
         />
         <TableBody
@@ -48,14 +61,23 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
                   </span>
                 </div>
               </Cell>
+              <Cell>
+                <PlanCell product={p} />
+              </Cell>
               <Cell>{p.orders_count}</Cell>
               <ActionsCell>
+                {p.product_type === "vps" && (
+                  <RowAction label={`Edit plan of ${p.name}`} onPress={() => setEditing(p)}>
+                    Edit plan
+                  </RowAction>
+                )}
                 <RemoveButton label={`Remove ${p.name}`} onPress={() => setRemoving(p)} />
               </ActionsCell>
             </Row>
           )}
         </TableBody>
       </Table>
+      {editing && <EditPlanDialog product={editing} onClose={() => setEditing(null)} />}
       {removing && (
         <RemoveDialog
           title={`Remove ${removing.name}?`}

@@ -1,9 +1,9 @@
-import { AdminService } from "@contracts/admin.ts";
-import type { ServiceStatus } from "@contracts/common.ts";
+import { AdminService, type ServiceStatusBody } from "@contracts/admin.ts";
 import { api } from "@hosting-portal/shared-ui";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
-export const setServiceStatus = (v: { serviceId: string; status: ServiceStatus }) =>
+/** Staff activate or suspend; suspending also powers the server off at the provider (a job). */
+export const setServiceStatus = (v: { serviceId: string; status: ServiceStatusBody["status"] }) =>
   api.put(`/api/admin/services/${v.serviceId}/status`, { status: v.status }, AdminService);
 
 export const useSetServiceStatus = () =>

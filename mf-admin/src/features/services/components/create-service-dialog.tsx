@@ -6,6 +6,7 @@ import { CreateDialog } from "../../../lib/create-dialog";
 import { SelectField } from "../../../lib/select-field";
 import { useUsers } from "../../users/api/get-users";
 import { useCreateService } from "../api/create-service";
+import { serviceName } from "./service-name";
 
 /** SPEC §5 admin create service; the same contract validates here and on the server. */
 export function CreateServiceDialog({ onClose }: { onClose: () => void }) {
@@ -20,10 +21,7 @@ export function CreateServiceDialog({ onClose }: { onClose: () => void }) {
       mutation={create}
       onClose={onClose}
       onCreated={(service) => {
-        toast.success(
-          "Service created",
-          `${service.service_type.toUpperCase()} ${service.ipv4} for ${service.username}`,
-        );
+        toast.success("Service created", `${serviceName(service)} for ${service.username}`);
         onClose();
       }}
     >

@@ -5,6 +5,7 @@ import * as styles from "../../../lib/admin.css";
 import { SelectField } from "../../../lib/select-field";
 import { useOrders } from "../../orders/api/get-orders";
 import { useLinkService } from "../api/link-service";
+import { serviceName } from "./service-name";
 
 /** SPEC §4: only orders of the service's own user are offered; the server enforces it too. */
 export function LinkOrderDialog({
@@ -20,7 +21,7 @@ export function LinkOrderDialog({
   const mine = (orders.data ?? []).filter((o) => o.user_id === service.user_id);
   return (
     <Dialog
-      title={`Link ${service.service_type.toUpperCase()} ${service.ipv4} to an order`}
+      title={`Link ${serviceName(service)} to an order`}
       isOpen
       onOpenChange={(open) => !open && onClose()}
     >

@@ -1,6 +1,5 @@
 import type { AdminService } from "@contracts/admin.ts";
 import {
-  Badge,
   Cell,
   Row,
   serviceSpecs,
@@ -16,28 +15,34 @@ import {
   AdminTableHeader,
   NameAndDetail,
   RemoveButton,
-  RemoveDialog,
   RowAction,
 } from "../../../lib/admin-table";
 import { useLinkService } from "../api/link-service";
-import { useRemoveService } from "../api/remove-service";
 import { useSetServiceStatus } from "../api/set-service-status";
+import { CompleteSetupDialog } from "./complete-setup-dialog";
 import { LinkOrderDialog } from "./link-order-dialog";
+import { RemoveServiceDialog } from "./remove-service-dialog";
+import { RetryProvisioningDialog } from "./retry-provisioning-dialog";
+import { serviceAddress } from "./service-name";
+import { ServiceStatusBadge } from "./service-status";
 
 function specsLine(s: AdminService): string {
   const { cpu, ram, storage } = serviceSpecs(s);
   return `${cpu} · ${ram} RAM · ${storage}`;
 }
 
+/** One of the dialogs a row opens, with the row it is for. */
+type Opened = { dialog: "link" | "remove" | "retry" | "setup"; service: AdminService };
+
 export function ServicesTable({ services }: { services: AdminService[] }) {
-  const [linking, setLinking] = useState<AdminService | null>(null);
-  const [removing, setRemoving] = useState<AdminService | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
   const setStatus = useSetServiceStatus();
   const link = useLinkService();
-  const remove = useRemoveService();
   // Rows read these, so they are the table body's dependencies (see shared-ui TableBody).
   const statusPendingId = setStatus.isPending ? setStatus.variables?.serviceId : undefined;
   const linkPendingId = link.isPending ? link.variables?.serviceId : undefined;
+  const close = () => setOpened(null);
+  const removing = opened?.dialog === "remove" ? opened.service : null;
   const siblings = removing?.order_id
     ? services.filter((s) => s.order_id === removing.order_id && s.id !== removing.id).length
     : 0;
@@ -59,10 +64,12 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
               <Cell>
                 <div className={styles.stack}>
                   <span className={styles.primaryText}>
-                    {s.service_type.toUpperCase()} · <span className={styles.mono}>{s.ipv4}</span>
+                    {s.service_type.toUpperCase()} ·{" "}
+                    <span className={styles.mono}>{s.ipv4 ?? "—"}</span>
                   </span>
                   <span className={`${styles.muted} ${styles.mono}`}>
-                    {shortId(s.id)} · reseller {s.reseller_id}
+                    {shortId(s.id)}
+                    {s.reseller_id !== null && ` · reseller ${s.reseller_id}`}
                   </span>
                 </div>
               </Cell>
@@ -73,7 +80,12 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                 <span className={styles.muted}>{specsLine(s)}</span>
               </Cell>
               <Cell>
-                <Badge status={s.service_status} />
+                <div className={styles.stack}>
+                  <span>
+                    <ServiceStatusBadge status={s.service_status} />
+                  </span>
+                  {s.provider_error && <span className={styles.problem}>{s.provider_error}</span>}
+                </div>
               </Cell>
               <Cell>
                 {s.order_id ? (
@@ -83,31 +95,50 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                 )}
               </Cell>
               <ActionsCell>
-                <RowAction
-                  label={`${s.service_status === "active" ? "Suspend" : "Activate"} service ${s.ipv4}`}
-                  isPending={statusPendingId === s.id}
-                  onPress={() =>
-                    setStatus.mutate(
-                      {
-                        serviceId: s.id,
-                        status: s.service_status === "active" ? "suspended" : "active",
-                      },
-                      {
-                        onSuccess: (r) =>
-                          toast.success(
-                            r.service_status === "active"
-                              ? "Service activated"
-                              : "Service suspended",
-                          ),
-                      },
-                    )
-                  }
-                >
-                  {s.service_status === "active" ? "Suspend" : "Activate"}
-                </RowAction>
+                {/* Staff set only these two; the provider's lifecycle moves the other states. */}
+                {(s.service_status === "active" || s.service_status === "suspended") && (
+                  <RowAction
+                    label={`${s.service_status === "active" ? "Suspend" : "Activate"} service ${serviceAddress(s)}`}
+                    isPending={statusPendingId === s.id}
+                    onPress={() =>
+                      setStatus.mutate(
+                        {
+                          serviceId: s.id,
+                          status: s.service_status === "active" ? "suspended" : "active",
+                        },
+                        {
+                          onSuccess: (r) =>
+                            toast.success(
+                              r.service_status === "active"
+                                ? "Service activated"
+                                : "Service suspended",
+                            ),
+                        },
+                      )
+                    }
+                  >
+                    {s.service_status === "active" ? "Suspend" : "Activate"}
+                  </RowAction>
+                )}
+                {s.service_status === "failed" && s.service_type === "vps" && (
+                  <RowAction
+                    label={`Retry provisioning of service ${serviceAddress(s)}`}
+                    onPress={() => setOpened({ dialog: "retry", service: s })}
+                  >
+                    Retry
+                  </RowAction>
+                )}
+                {s.service_status === "provisioning" && s.service_type === "dedicated" && (
+                  <RowAction
+                    label={`Complete setup of service ${serviceAddress(s)}`}
+                    onPress={() => setOpened({ dialog: "setup", service: s })}
+                  >
+                    Complete setup
+                  </RowAction>
+                )}
                 {s.order_id ? (
                   <RowAction
-                    label={`Unlink service ${s.ipv4}`}
+                    label={`Unlink service ${serviceAddress(s)}`}
                     isPending={linkPendingId === s.id}
                     onPress={() =>
                       link.mutate(
@@ -119,41 +150,30 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                     Unlink
                   </RowAction>
                 ) : (
-                  <RowAction label={`Link service ${s.ipv4}`} onPress={() => setLinking(s)}>
+                  <RowAction
+                    label={`Link service ${serviceAddress(s)}`}
+                    onPress={() => setOpened({ dialog: "link", service: s })}
+                  >
                     Link
                   </RowAction>
                 )}
-                <RemoveButton label={`Remove service ${s.ipv4}`} onPress={() => setRemoving(s)} />
+                <RemoveButton
+                  label={`Remove service ${serviceAddress(s)}`}
+                  onPress={() => setOpened({ dialog: "remove", service: s })}
+                />
               </ActionsCell>
             </Row>
           )}
         </TableBody>
       </Table>
-      {linking && <LinkOrderDialog service={linking} onClose={() => setLinking(null)} />}
-      {removing && (
-        <RemoveDialog
-          title="Remove this service?"
-          confirmLabel="Remove service"
-          id={removing.id}
-          remove={remove}
-          onRemoved={() => toast.success("Service removed")}
-          onClose={() => setRemoving(null)}
-        >
-          {removing.order_id ? (
-            <p>
-              {removing.service_type.toUpperCase()} {removing.ipv4} of {removing.username} is linked
-              to order {shortId(removing.order_id)}. Removing it also deletes that order
-              {siblings > 0 ? ` and the ${siblings} other service(s) linked to it` : ""}. This
-              cannot be undone.
-            </p>
-          ) : (
-            <p>
-              {removing.service_type.toUpperCase()} {removing.ipv4} of {removing.username} is not
-              linked to an order; only the service is deleted. This cannot be undone.
-            </p>
-          )}
-        </RemoveDialog>
+      {opened?.dialog === "link" && <LinkOrderDialog service={opened.service} onClose={close} />}
+      {opened?.dialog === "retry" && (
+        <RetryProvisioningDialog service={opened.service} onClose={close} />
       )}
+      {opened?.dialog === "setup" && (
+        <CompleteSetupDialog service={opened.service} onClose={close} />
+      )}
+      {removing && <RemoveServiceDialog service={removing} siblings={siblings} onClose={close} />}
     </>
   );
 }

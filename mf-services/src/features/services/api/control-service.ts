@@ -11,7 +11,8 @@ export interface ControlServiceInput {
 
 /**
  * POST /api/services/:id/actions/{start|stop|restart|reset-password}. The API talks to the
- * provider; failures come back as `provider_failed` with 'Failed to {action} service'.
+ * provider; failures come back as `provider_failed` with 'Failed to {action} service'. A
+ * password reset answers `password` when the provider chose another one than the one sent.
  */
 export const controlService = ({ id, action, password }: ControlServiceInput) =>
   api.post(
@@ -20,4 +21,9 @@ export const controlService = ({ id, action, password }: ControlServiceInput) =>
     ActionResult,
   );
 
-export const useControlService = () => useMutation({ mutationFn: controlService });
+/**
+ * `gcTime: 0`: a finished mutation keeps its variables (the new root password) and its answer
+ * (the provider's password, when it chose another) in the shared mutation cache for five
+ * minutes by default; this drops them once the controls no longer observe it.
+ */
+export const useControlService = () => useMutation({ mutationFn: controlService, gcTime: 0 });

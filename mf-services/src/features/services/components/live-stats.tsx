@@ -1,67 +1,168 @@
-import { Card, Meter } from "@hosting-portal/shared-ui";
-import { useEffect, useState } from "react";
+import { type Service, type ServiceStats, serviceMessages } from "@contracts/services.ts";
+import { Badge, type BadgeTone, Card, Meter, Skeleton } from "@hosting-portal/shared-ui";
+import { useState } from "react";
+import { useServiceStats } from "../api/get-service-stats";
 import * as styles from "./services.css";
 
-/** SPEC §9: refreshed every 2 s; CPU clamped 10–90, RAM 20–95, storage 10–99 (percent). */
-const REFRESH_MS = 2_000;
+/** The Network in bar's full scale: the servers' 1 Gbit/s uplink. */
 const NETWORK_MAX_MBPS = 1_000;
+const GIB = 1024 ** 3;
+/** The provider's figure does not exist (its API has none): said instead of a made-up bar. */
+export const NOT_REPORTED = "Not reported by the provider";
 
-interface Stats {
-  cpu: number;
-  ram: number;
-  networkIn: number;
-  storage: number;
-}
+/** Bytes as the product pages write memory sizes: GB with one decimal (binary, like "4 GB" of RAM). */
+export const formatGb = (bytes: number) => `${(bytes / GIB).toFixed(1)} GB`;
 
-const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(v)));
-const drift = (v: number, step: number) => v + (Math.random() * 2 - 1) * step;
-
-/** A random walk, so the bars move like a server's would rather than jumping at random. */
-export function nextStats(s: Stats): Stats {
-  return {
-    cpu: clamp(drift(s.cpu, 12), 10, 90),
-    ram: clamp(drift(s.ram, 5), 20, 95),
-    networkIn: clamp(drift(s.networkIn, 80), 0, NETWORK_MAX_MBPS),
-    // Disk usage creeps rather than swings.
-    storage: clamp(drift(s.storage, 1), 10, 99),
-  };
+/** "2 d 5 h", "3 h 12 min", "7 min". */
+export function formatUptime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(s / 86_400);
+  const hours = Math.floor((s % 86_400) / 3_600);
+  const minutes = Math.floor((s % 3_600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  return `${minutes} min`;
 }
 
 /**
- * Live Statistics. The provider exposes no metrics, so this is simulated in the browser (SPEC §2)
- * and says so on screen: nobody should read these bars as measurements.
+ * Incoming traffic in Mbit/s between two samples. The provider gives cumulative byte counters,
+ * so a rate needs two of them and the time between (the provider's `fetched_at`, not when the
+ * answers arrived). Null without an earlier sample, or when the counter went back (it restarts
+ * from zero with the server).
  */
-export function LiveStats() {
-  const [stats, setStats] = useState<Stats>({ cpu: 35, ram: 48, networkIn: 220, storage: 41 });
-  useEffect(() => {
-    const timer = setInterval(() => setStats(nextStats), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
+export function networkInMbps(
+  previous: ServiceStats | undefined,
+  current: ServiceStats,
+): number | null {
+  if (previous?.net_in_bytes == null || current.net_in_bytes === null) return null;
+  const seconds = (Date.parse(current.fetched_at) - Date.parse(previous.fetched_at)) / 1_000;
+  const bytes = current.net_in_bytes - previous.net_in_bytes;
+  if (!(seconds > 0) || bytes < 0) return null;
+  return (bytes * 8) / 1_000_000 / seconds;
+}
+
+const powerTone = (state: string): BadgeTone =>
+  state === "running" ? "success" : state === "stopped" ? "neutral" : "info";
+
+/** A figure without a bar: the label, and a text where the value would be. */
+function TextFigure({ label, text }: { label: string; text: string }) {
+  return (
+    <div className={styles.figure}>
+      <span className={styles.figureLabel}>{label}</span>
+      <span>{text}</span>
+    </div>
+  );
+}
+
+function Figures({ stats, networkIn }: { stats: ServiceStats; networkIn: number | null }) {
+  const memory =
+    stats.memory_used_bytes !== null && stats.memory_total_bytes
+      ? { used: stats.memory_used_bytes, total: stats.memory_total_bytes }
+      : null;
+  const disk =
+    stats.disk_used_bytes !== null && stats.disk_total_bytes
+      ? { used: stats.disk_used_bytes, total: stats.disk_total_bytes }
+      : null;
+  return (
+    <>
+      <dl className={styles.details}>
+        <dt className={styles.term}>Power state</dt>
+        <dd className={styles.value}>
+          <Badge status={stats.state} tone={powerTone(stats.state)} />
+        </dd>
+        <dt className={styles.term}>Uptime</dt>
+        <dd className={styles.value}>
+          {stats.uptime_seconds === null ? "—" : formatUptime(stats.uptime_seconds)}
+        </dd>
+      </dl>
+      <div className={styles.stats}>
+        {stats.cpu_percent === null ? (
+          <TextFigure label="CPU" text={NOT_REPORTED} />
+        ) : (
+          <Meter label="CPU" value={stats.cpu_percent} minValue={0} maxValue={100} />
+        )}
+        {memory ? (
+          <Meter
+            label="RAM"
+            value={(memory.used / memory.total) * 100}
+            minValue={0}
+            maxValue={100}
+            valueLabel={`${formatGb(memory.used)} of ${formatGb(memory.total)}`}
+          />
+        ) : (
+          <TextFigure label="RAM" text={NOT_REPORTED} />
+        )}
+        {stats.net_in_bytes === null ? (
+          <TextFigure label="Network in" text={NOT_REPORTED} />
+        ) : networkIn === null ? (
+          <TextFigure label="Network in" text="Measuring…" />
+        ) : (
+          <Meter
+            label="Network in"
+            value={Math.min(networkIn, NETWORK_MAX_MBPS)}
+            minValue={0}
+            maxValue={NETWORK_MAX_MBPS}
+            valueLabel={`${networkIn.toFixed(1)} Mbit/s`}
+            tone="primary"
+          />
+        )}
+        {disk ? (
+          <Meter
+            label="Storage"
+            value={(disk.used / disk.total) * 100}
+            minValue={0}
+            maxValue={100}
+            valueLabel={`${formatGb(disk.used)} of ${formatGb(disk.total)}`}
+          />
+        ) : (
+          <TextFigure label="Storage" text={NOT_REPORTED} />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The last two distinct samples: the network rate is computed from them. */
+interface Samples {
+  previous?: ServiceStats;
+  current?: ServiceStats;
+}
+
+/**
+ * Live Statistics (SPEC §2, §9): the provider's figures of an active VPS, asked every 2 seconds
+ * while the panel is on screen. The provider has none for a dedicated server.
+ */
+export function LiveStats({ service }: { service: Service }) {
+  const polled = service.service_type === "vps" && service.service_status === "active";
+  const { data, isError, isPending } = useServiceStats(service.id, polled);
+  const [samples, setSamples] = useState<Samples>({});
+  // A new sample moves the current one to `previous` (React's "information from previous
+  // renders": set during render, no effect). An answer the API served from its short cache
+  // carries the same fetched_at and is not a new sample.
+  if (data && data.fetched_at !== samples.current?.fetched_at) {
+    setSamples({ previous: samples.current, current: data });
+  }
+  const current = samples.current;
+
   return (
     <Card
       className={styles.wide}
       as="section"
       title="Live Statistics"
-      description="Refreshes every 2 seconds."
-      actions={
-        <span className={styles.simulatedNote} data-testid="simulated-label">
-          Simulated data, not measured from your server
-        </span>
-      }
+      description={polled ? "From your server's provider, refreshed every 2 seconds." : undefined}
     >
-      <div className={styles.stats}>
-        <Meter label="CPU" value={stats.cpu} minValue={0} maxValue={100} />
-        <Meter label="RAM" value={stats.ram} minValue={0} maxValue={100} />
-        <Meter
-          label="Network in"
-          value={stats.networkIn}
-          minValue={0}
-          maxValue={NETWORK_MAX_MBPS}
-          valueLabel={`${stats.networkIn} Mbit/s`}
-          tone="primary"
-        />
-        <Meter label="Storage" value={stats.storage} minValue={0} maxValue={100} />
-      </div>
+      {!polled ? (
+        <p className={styles.muted}>{NOT_REPORTED}</p>
+      ) : isError ? (
+        // The query keeps polling: the bars come back with the next answer.
+        <p className={styles.muted} role="status">
+          {serviceMessages.statsUnavailable}
+        </p>
+      ) : isPending || !current ? (
+        <Skeleton height={160} />
+      ) : (
+        <Figures stats={current} networkIn={networkInMbps(samples.previous, current)} />
+      )}
     </Card>
   );
 }

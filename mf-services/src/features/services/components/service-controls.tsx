@@ -18,6 +18,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useControlService } from "../api/control-service";
+import { SecretValue } from "./secret-value";
 import { reportServiceError } from "./service-errors";
 import * as styles from "./services.css";
 
@@ -35,6 +36,8 @@ export function ServiceControls({ service }: { service: Service }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<string | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // The password the provider set instead of the one sent; dropped when its dialog closes.
+  const [providerPassword, setProviderPassword] = useState<string | null>(null);
 
   if (service.service_type !== "vps") {
     return (
@@ -49,9 +52,10 @@ export function ServiceControls({ service }: { service: Service }) {
     control.mutate(
       { id: service.id, action, password },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           toast.success(actionDone[action]);
           setPasswordOpen(false);
+          if (action === "reset-password" && result.password) setProviderPassword(result.password);
         },
         onError: (err) => {
           if (reportServiceError(err).leave) {
@@ -111,8 +115,8 @@ export function ServiceControls({ service }: { service: Service }) {
       >
         <form className={styles.dialogBody} onSubmit={submitPassword}>
           <p className={styles.muted}>
-            Enter the new root password for {service.ipv4}. It is sent to the provider once and not
-            stored.
+            Enter the new root password for {service.ipv4 ?? "your server"}. It is sent to the
+            provider once and not stored.
           </p>
           <TextField
             label="New password"
@@ -134,6 +138,27 @@ export function ServiceControls({ service }: { service: Service }) {
             </Button>
           </div>
         </form>
+      </Dialog>
+      <Dialog
+        title="Password set by the provider"
+        isOpen={providerPassword !== null}
+        onOpenChange={(open) => {
+          if (!open) setProviderPassword(null);
+        }}
+        isDismissable={false}
+      >
+        {({ close }) => (
+          <div className={styles.dialogBody}>
+            <p className={styles.muted}>
+              The provider set this root password instead of the one you entered. It is shown only
+              this once: store it somewhere safe now.
+            </p>
+            {providerPassword && <SecretValue label="New root password" value={providerPassword} />}
+            <div className={styles.dialogActions}>
+              <Button onPress={close}>Done</Button>
+            </div>
+          </div>
+        )}
       </Dialog>
     </Card>
   );

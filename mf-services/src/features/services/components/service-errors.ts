@@ -4,7 +4,8 @@ import { ApiError, toast } from "@hosting-portal/shared-ui";
 
 /**
  * SPEC §8 toasts for the service pages, chosen by the API's error code. Returns true when the
- * page must leave for the dashboard (the service is not the caller's, or it is suspended).
+ * page must leave for the dashboard (the service is not the caller's, or it cannot be opened:
+ * suspended, failed or terminated).
  */
 export function reportServiceError(err: unknown): { leave: boolean } {
   if (!(err instanceof ApiError)) {
@@ -25,6 +26,12 @@ export function reportServiceError(err: unknown): { leave: boolean } {
       toast.error("Validation Error", err.message);
       return { leave: false };
     default:
+      // Any other refusal of the service (a failed or terminated one, with the API's
+      // serviceMessages.notActive) is the suspended case again: nothing on the page can be used.
+      if (err.status === 403) {
+        toast.error(serviceMessages.suspendedTitle, err.message);
+        return { leave: true };
+      }
       toast.error(err.message);
       return { leave: false };
   }

@@ -1,7 +1,6 @@
 import { type Service, serviceMessages } from "@contracts/services.ts";
 import { useNavigate } from "@hosting-portal/router";
 import {
-  Badge,
   Button,
   Cell,
   Column,
@@ -12,9 +11,13 @@ import {
   TableBody,
   TableHeader,
 } from "@hosting-portal/shared-ui";
+import { ipv4Text, manageButton, ServiceStatusBadge } from "./service-status";
 import * as styles from "./services.css";
 
-/** SPEC §2 dashboard table: short id, type, status, IPv4 and a Manage button. */
+/**
+ * SPEC §2 dashboard table: short id, type, status, IPv4 and a Manage button. Every state is
+ * listed, terminated ones included: the dashboard is also the customer's history.
+ */
 export function ServicesTable({ services }: { services: Service[] }) {
   const navigate = useNavigate();
   if (services.length === 0) return <EmptyState title={serviceMessages.empty} />;
@@ -31,7 +34,7 @@ export function ServicesTable({ services }: { services: Service[] }) {
       </TableHeader>
       <TableBody items={services} dependencies={[navigate]}>
         {(s) => {
-          const suspended = s.service_status !== "active";
+          const manage = manageButton(s);
           return (
             <Row id={s.id}>
               <Cell>
@@ -39,20 +42,20 @@ export function ServicesTable({ services }: { services: Service[] }) {
               </Cell>
               <Cell>{s.service_type.toUpperCase()}</Cell>
               <Cell>
-                <Badge status={s.service_status} />
+                <ServiceStatusBadge status={s.service_status} />
               </Cell>
               <Cell>
-                <span className={styles.mono}>{s.ipv4}</span>
+                <span className={s.ipv4 ? styles.mono : styles.muted}>{ipv4Text(s)}</span>
               </Cell>
               <Cell>
                 <Button
                   size="sm"
-                  variant={suspended ? "secondary" : "primary"}
-                  isDisabled={suspended}
-                  aria-label={suspended ? `Suspended ${shortId(s.id)}` : `Manage ${shortId(s.id)}`}
+                  variant={manage.enabled ? "primary" : "secondary"}
+                  isDisabled={!manage.enabled}
+                  aria-label={`${manage.label} ${shortId(s.id)}`}
                   onPress={() => navigate(`/service/${s.id}`)}
                 >
-                  {suspended ? "Suspended" : "Manage"}
+                  {manage.label}
                 </Button>
               </Cell>
             </Row>

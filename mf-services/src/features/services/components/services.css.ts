@@ -1,5 +1,5 @@
 import { vars } from "@hosting-portal/shared-ui/theme";
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });
 
@@ -38,17 +38,30 @@ export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.spac
 
 export const stats = style({ display: "grid", gap: vars.space.md });
 
-export const simulatedNote = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.xs,
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.warningSoft,
-  color: vars.color.text,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
+/** A figure shown as text instead of a bar: the row of a Meter without its track. */
+export const figure = style({
+  display: "flex",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
 });
+export const figureLabel = style({ color: vars.color.text, fontWeight: vars.fontWeight.medium });
+
+export const panelBody = style({ display: "grid", gap: vars.space.md });
+
+export const note = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const secret = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: vars.space.sm,
+});
+
+export const secretField = style({ flex: "1 1 16rem" });
+// A password is read character by character: the monospace font tells l from 1 and O from 0.
+globalStyle(`${secretField} input`, { fontFamily: vars.font.mono });
 
 export const processor = style({
   display: "flex",

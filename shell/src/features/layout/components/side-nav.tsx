@@ -1,3 +1,4 @@
+import { serviceStatusLabel } from "@contracts/services.ts";
 import { NavLink, useLocation } from "@hosting-portal/router";
 import { Disclosure, shortId, useMyServices, useUser } from "@hosting-portal/shared-ui";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
@@ -26,10 +27,16 @@ function Item({
   );
 }
 
+/**
+ * SPEC §2 'My Services': a green dot for an active service, red for any other state (SPEC §4:
+ * only active versus not active); screen readers hear the state itself. Terminated services are
+ * left out: they no longer exist at the provider and stay on the dashboard as history.
+ */
 function MyServices({ onNavigate }: { onNavigate: OnNavigate }) {
-  const { data: services, isPending, isError } = useMyServices();
+  const { data, isPending, isError } = useMyServices();
   if (isPending) return <span className={styles.navEmpty}>Loading…</span>;
   if (isError) return <span className={styles.navEmpty}>Services unavailable</span>;
+  const services = data.filter((s) => s.service_status !== "terminated");
   if (services.length === 0) return <span className={styles.navEmpty}>No services yet</span>;
   return (
     <>
@@ -41,9 +48,7 @@ function MyServices({ onNavigate }: { onNavigate: OnNavigate }) {
             aria-hidden="true"
           />
           {`${s.service_type.toUpperCase()}-${shortId(s.id)}`}
-          <span className="sr-only">
-            {s.service_status === "active" ? " (active)" : " (not active)"}
-          </span>
+          <span className="sr-only">{` (${serviceStatusLabel[s.service_status]})`}</span>
         </NavLink>
       ))}
     </>
@@ -120,6 +125,7 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
               label="Mail Outbox"
               onNavigate={onNavigate}
             />
+            <Item to="/admin/provider" icon="server" label="Provider" onNavigate={onNavigate} />
           </>
         )}
       </nav>

@@ -1,0 +1,15 @@
+import { Link, shortId } from "@hosting-portal/shared-ui";
+import * as styles from "../../../lib/admin.css";
+
+/** A service named by a provider row: a link to Manage Services searching for its id. */
+export function ServiceLink({ serviceId }: { serviceId: string | null }) {
+  if (!serviceId) return <span className={styles.muted}>—</span>;
+  return (
+    <Link
+      href={`/admin/services?${new URLSearchParams({ q: serviceId })}`}
+      aria-label={`Service ${shortId(serviceId)} in Manage Services`}
+    >
+      <span className={styles.mono}>{shortId(serviceId)}</span>
+    </Link>
+  );
+}

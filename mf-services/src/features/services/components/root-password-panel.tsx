@@ -1,0 +1,65 @@
+import type { Service } from "@contracts/services.ts";
+import { ApiError, Button, Card, queryKeys } from "@hosting-portal/shared-ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRevealRootPassword } from "../api/reveal-root-password";
+import { SecretValue } from "./secret-value";
+import { reportServiceError } from "./service-errors";
+import * as styles from "./services.css";
+
+/**
+ * The root password the provider set for a new server, shown once and only on request: it is
+ * not in the page until the button is pressed, and it is kept in this component's mutation
+ * state alone (never in the query cache), so it is gone once the panel unmounts. The panel
+ * stays after the reveal although the service no longer has a password pending.
+ */
+export function RootPasswordPanel({ service }: { service: Service }) {
+  const reveal = useRevealRootPassword();
+  const queryClient = useQueryClient();
+  // 404: already shown (in another tab, or before a reload), or the provider reported none.
+  const gone =
+    reveal.error instanceof ApiError && reveal.error.status === 404 ? reveal.error.message : null;
+  if (!service.root_password_pending && !reveal.data && gone === null) return null;
+
+  // Once shown (or found gone) the password is no longer pending: the list, the navigation and
+  // this page read that again. Another failure leaves the button for a second try.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.services.mine });
+  const show = () =>
+    reveal.mutate(service.id, {
+      onSuccess: refresh,
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 404) void refresh();
+        else reportServiceError(err);
+      },
+    });
+
+  return (
+    <Card as="section" title="Root password">
+      <div className={styles.panelBody}>
+        {reveal.data ? (
+          <>
+            <SecretValue label="Root password" value={reveal.data.password} />
+            <p className={styles.note}>
+              This password is shown only once. Store it somewhere safe now, and change it after you
+              first sign in to your server.
+            </p>
+          </>
+        ) : gone !== null ? (
+          <p className={styles.muted} role="status">
+            {gone}
+          </p>
+        ) : (
+          <>
+            <p className={styles.muted}>
+              Your server's root password is ready. It can be shown only once.
+            </p>
+            <div>
+              <Button onPress={show} isPending={reveal.isPending}>
+                Show root password
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ServiceStatus } from "@contracts/common.ts";
+import { type Service, serviceStatusLabel } from "@contracts/services.ts";
+import { Badge, type BadgeTone } from "@hosting-portal/shared-ui";
+
+const statusTone: Record<ServiceStatus, BadgeTone> = {
+  provisioning: "info",
+  active: "success",
+  suspended: "warning",
+  failed: "danger",
+  terminated: "neutral",
+};
+
+/** A service's state as the customer reads it (serviceStatusLabel), coloured by how it stands. */
+export function ServiceStatusBadge({ status }: { status: ServiceStatus }) {
+  return (
+    <Badge status={status} tone={statusTone[status]}>
+      {serviceStatusLabel[status]}
+    </Badge>
+  );
+}
+
+/** The IPv4 as shown: null until the provider assigns one, and after a failed set-up. */
+export function ipv4Text(service: Pick<Service, "ipv4" | "service_status">): string {
+  if (service.ipv4) return service.ipv4;
+  return service.service_status === "provisioning" ? "Assigning…" : "—";
+}
+
+/**
+ * Whether the dashboard opens a service's page, and what its button reads. An active service
+ * and a VPS being set up open (the page shows the progress, then the root password); SPEC §2's
+ * disabled 'Suspended' button extends to the other states that cannot be opened. A dedicated
+ * server being set up has nothing to show yet: staff set it up and email the customer.
+ */
+export function manageButton(service: Pick<Service, "service_status" | "service_type">): {
+  label: string;
+  enabled: boolean;
+} {
+  switch (service.service_status) {
+    case "active":
+      return { label: "Manage", enabled: true };
+    case "provisioning":
+      return service.service_type === "vps"
+        ? { label: "Manage", enabled: true }
+        : { label: "Being set up", enabled: false };
+    default:
+      return { label: serviceStatusLabel[service.service_status], enabled: false };
+  }
+}

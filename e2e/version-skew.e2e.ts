@@ -8,10 +8,11 @@ import { type FrontServer, startFrontServer } from "./remote-server";
 
 /*
  * Version skew between the shell and a remote (docs/remotes.md: versions). The portal's shell
- * provides the shared-ui of the repository (say 1.2.0). mf-shop is built outside the repository
- * against the next minor (1.3.0) with one new component that its page renders (a remote released
- * before the shell), and against 1.0.0 (a remote older than the shell). Each build is served as
- * the shop remote.
+ * provides the shared-ui of the repository (say 2.1.0). mf-shop is built outside the repository
+ * against the next minor (2.2.0) with one new component that its page renders (a remote released
+ * before the shell), against the first release of the shell's major (2.0.0: a remote older than
+ * the shell), and against the previous major (1.0.0: a remote from before a breaking change, such
+ * as 2.0.0's new service states). Each build is served as the shop remote.
  */
 
 let browser: Browser;
@@ -19,6 +20,7 @@ let front: FrontServer;
 let page: Page;
 let newer: string;
 let older: string;
+let previousMajor: string;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
@@ -26,7 +28,8 @@ beforeAll(async () => {
   const current = JSON.parse(readFileSync(join(root, "shared-ui", "package.json"), "utf8"));
   const [major, minor] = String(current.version).split(".").map(Number);
   newer = buildShopAgainst(root, `${major}.${(minor ?? 0) + 1}.0`, { useNewExport: true });
-  older = buildShopAgainst(root, "1.0.0", { useNewExport: false });
+  older = buildShopAgainst(root, `${major}.0.0`, { useNewExport: false });
+  previousMajor = buildShopAgainst(root, `${(major ?? 1) - 1}.0.0`, { useNewExport: false });
   browser = await launchBrowser();
   front = await startFrontServer(inject("baseUrl"));
   const context = await browser.newContext({ baseURL: front.url });
@@ -59,6 +62,18 @@ describe("version contract between the shell and a remote", () => {
     // The rest of the portal works.
     await page.getByRole("link", { name: "Transactions" }).click();
     await page.getByRole("heading", { name: "Transactions", level: 1 }).waitFor();
+  });
+
+  it("a remote built against the previous major shows the version panel, not a crash", async () => {
+    front.clear();
+    front.mount("/remotes/mf-shop/", previousMajor);
+    pageErrors.length = 0;
+    await page.goto("/products/vps");
+    const panel = page.getByTestId("remote-error");
+    await panel.getByText("This section needs a newer version of the portal").waitFor();
+    expect(await panel.getAttribute("data-kind")).toBe("version");
+    expect(await page.getByRole("heading", { name: "VPS Products", level: 1 }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
   });
 
   it("a remote built against an older shared-ui works in the newer shell", async () => {

@@ -3,7 +3,11 @@ import * as styles from "./Badge.css";
 
 export type BadgeTone = keyof typeof styles.tone;
 
-/** SPEC §3 statuses: active green, suspended amber, expired grey; anything else neutral. */
+/**
+ * SPEC §3 statuses: active green, suspended amber, expired grey; the provider lifecycle's: a
+ * service being set up blue, failed red, terminated and a cancelled order grey; anything else
+ * neutral.
+ */
 const statusTones: Record<string, BadgeTone> = {
   active: "success",
   paid: "success",
@@ -11,6 +15,9 @@ const statusTones: Record<string, BadgeTone> = {
   expired: "neutral",
   failed: "danger",
   pending: "info",
+  provisioning: "info",
+  terminated: "neutral",
+  cancelled: "neutral",
 };
 
 export function toneForStatus(status: string): BadgeTone {

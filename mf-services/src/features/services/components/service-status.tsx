@@ -1,22 +1,10 @@
 import type { ServiceStatus } from "@contracts/common.ts";
 import { type Service, serviceStatusLabel } from "@contracts/services.ts";
-import { Badge, type BadgeTone } from "@hosting-portal/shared-ui";
-
-const statusTone: Record<ServiceStatus, BadgeTone> = {
-  provisioning: "info",
-  active: "success",
-  suspended: "warning",
-  failed: "danger",
-  terminated: "neutral",
-};
+import { Badge } from "@hosting-portal/shared-ui";
 
 /** A service's state as the customer reads it (serviceStatusLabel), coloured by how it stands. */
 export function ServiceStatusBadge({ status }: { status: ServiceStatus }) {
-  return (
-    <Badge status={status} tone={statusTone[status]}>
-      {serviceStatusLabel[status]}
-    </Badge>
-  );
+  return <Badge status={status}>{serviceStatusLabel[status]}</Badge>;
 }
 
 /** The IPv4 as shown: null until the provider assigns one, and after a failed set-up. */

@@ -86,6 +86,8 @@ create unique index provider_jobs_one_power_key on provider_jobs (service_id)
   where kind = 'power' and state = 'pending';
 create index provider_jobs_failing_idx on provider_jobs (updated_at desc)
   where state = 'failed' or attempts >= 3;
+-- A service's jobs (the admin services list shows the last failing one's error per row).
+create index provider_jobs_service_idx on provider_jobs (service_id, updated_at desc);
 
 -- Creates are serialised per provider account: the create API takes no idempotency key and no
 -- tag, so a create whose answer was lost can only be told apart by the server that appears next.

@@ -15,6 +15,7 @@ import {
   SCALE_ADMIN_EMAIL,
   seed,
   seedAdminScale,
+  seedProvisioningCustomers,
 } from "./seed.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,9 +28,10 @@ const flagValue = (name) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 // --only admin-scale runs that scenario alone (the whole bench is long); --only api runs the API
-// reads and the money scenarios (purchases, captures) alone: no pages, no admin scale.
+// reads and the money scenarios (purchases, captures) alone: no pages, no admin scale;
+// --only provisioning runs the provisioning scenario alone (on a portal of its own).
 const only = flagValue("--only");
-const SCENARIOS = ["admin-scale", "api"];
+const SCENARIOS = ["admin-scale", "api", "provisioning"];
 if (only !== undefined && !SCENARIOS.includes(only)) {
   console.error(`--only: unknown scenario ${only} (known: ${SCENARIOS.join(", ")})`);
   process.exit(2);
@@ -45,6 +47,16 @@ const CONNECTIONS = 50;
 const API_POOL = 20; // DATABASE_POOL_MAX default (api/src/config.ts)
 /** API_PROCESSES of the multi-process reads (one per core of this machine's 2). */
 const API_PROCESSES = 2;
+/** Provisioning scenario: purchases at once, each by its own customer. */
+const PROVISION_ORDERS = 500;
+/** Its unmeasured purchases first, provisioned before the burst. */
+const PROVISION_WARMUP = 50;
+/** How often it reads which services are active: the resolution of its latencies. */
+const PROVISION_READ_MS = 20;
+/** The provider job runner's poll in that scenario (PROVIDER_POLL_MS; the default is 1000). */
+const PROVISION_POLL_MS = 100;
+/** Given up when not every service is active by then. */
+const PROVISION_TIMEOUT_MS = 300_000;
 
 function ensureWrk() {
   if (spawnSync("sh", ["-c", "command -v wrk"]).status === 0) return;
@@ -252,22 +264,18 @@ async function multiProcessReads({ databaseUrl, dataDir, auth, endpoints, userId
 }
 
 async function main() {
-  if (only !== "admin-scale") ensureWrk();
+  if (only !== "admin-scale" && only !== "provisioning") ensureWrk();
   ensureBuilt();
-  const port = await freePort();
-  const pgPort = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "portal-bench-"));
-  chmodSync(dataDir, 0o755);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const portal = startProcess("node", [join(root, "scripts", "start.mjs")], {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: "error",
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: (await import("node:os")).cpus().length },
+  };
+  if (only === "provisioning") {
+    results.provisioning = await provisioning();
+    return report(results);
+  }
+  const { baseUrl, pgPort, dataDir, portal } = await startPortal("portal-bench-", {
     JOBS_ENABLED: "false",
-    AUTH_RATE_LIMIT_PER_IP: "1000000",
-    AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
   });
   const bare = startProcess(
     DENO,
@@ -275,10 +283,6 @@ async function main() {
     {},
   );
   const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/portal`;
-  const results = {
-    date: new Date().toISOString(),
-    machine: { cpus: (await import("node:os")).cpus().length },
-  };
   let sql;
   let single;
   try {
@@ -518,13 +522,19 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  // 5. Provisioning, on a portal of its own (see provisioning()), after the others have stopped.
+  if (!only) results.provisioning = await provisioning();
+  report(results);
+}
+
+/** Budgets, bench/results, the table; with --check, a failed budget fails the run. */
+function report(results) {
   results.budgets = budgets(results);
   mkdirSync(join(root, "bench", "results"), { recursive: true });
-  // A partial run (--only api) keeps its own file, so the full run's latest.json stays whole.
-  writeFileSync(
-    join(root, "bench", "results", only === "api" ? "latest-api.json" : "latest.json"),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
+  // A partial run (--only api, --only provisioning) keeps its own file, so the full run's
+  // latest.json stays whole.
+  const file = only === "api" || only === "provisioning" ? `latest-${only}.json` : "latest.json";
+  writeFileSync(join(root, "bench", "results", file), `${JSON.stringify(results, null, 2)}\n`);
   console.log(table(results));
   const failed = results.budgets.filter((b) => !b.pass);
   if (check && failed.length) process.exit(1);
@@ -683,6 +693,325 @@ async function adminScale({ baseUrl, databaseUrl, sql }) {
   };
 }
 
+/** `npm start` on free ports and a data folder of its own; `env` adds to (or unsets) its settings. */
+async function startPortal(dataPrefix, env) {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), dataPrefix));
+  chmodSync(dataDir, 0o755);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const portal = startProcess("node", [join(root, "scripts", "start.mjs")], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: "error",
+    AUTH_RATE_LIMIT_PER_IP: "1000000",
+    AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
+    ...env,
+  });
+  return { baseUrl, pgPort, dataDir, portal };
+}
+
+/**
+ * PROVISION_ORDERS customers buy a VPS at once; the portal's provider job runner makes each
+ * server at its in-process HosterAPI simulator, with the simulator's job time at 0, so what is
+ * timed is the portal's own work: the queue, the create gate (creates are serialised per provider
+ * account, api/src/provisioning/provision.ts) and the polls. Timed per order from the purchase's
+ * 201 to the service read `active` in the database (every PROVISION_READ_MS), and all of them
+ * from the first request. The simulator counts the calls it gets (its `/__sim/state`).
+ *
+ * A portal of its own, on a fresh database: the one of the other scenarios runs without jobs
+ * (JOBS_ENABLED=false, so their reads are not measured beside background work) and holds the
+ * money scenario's thousands of unprovisioned orders, which a runner there would work first.
+ */
+async function provisioning() {
+  const simPort = await freePort();
+  const simToken = `bench-${Math.random().toString(36).slice(2)}`;
+  const { baseUrl, pgPort, dataDir, portal } = await startPortal("portal-bench-provisioning-", {
+    // Its own embedded database and simulator, whatever the shell running the bench has set.
+    DATABASE_URL: undefined,
+    SERVER_PROVIDER_URL: undefined,
+    // The provider job runner runs where the jobs run (with the mail worker, as deployed).
+    JOBS_ENABLED: "true",
+    // A known port and token: the scenario reads the simulator's counts over its control routes.
+    SERVER_PROVIDER_SIM_PORT: String(simPort),
+    SERVER_PROVIDER_TOKEN: simToken,
+    SERVER_PROVIDER_SIM_JOB_SECONDS: "0",
+    PROVIDER_POLL_MS: String(PROVISION_POLL_MS),
+  });
+  const simState = async () => {
+    const res = await fetch(`http://127.0.0.1:${simPort}/__sim/state`, {
+      headers: { authorization: `Bearer ${simToken}` },
+    });
+    if (!res.ok) throw new Error(`simulator state: ${res.status} ${await res.text()}`);
+    return await res.json();
+  };
+  let sql;
+  try {
+    await waitReady(baseUrl, portal);
+    sql = postgres(`postgres://postgres:postgres@127.0.0.1:${pgPort}/portal`, {
+      max: 4,
+      onnotice: () => {},
+    });
+    // The cheapest VPS with a server plan: the demo seed's, planned with the simulator's template.
+    const [product] = await sql`
+      select id, name, price::text as price_eur from products
+      where product_type = 'vps' and plan_template is not null and archived_at is null
+      order by price limit 1`;
+    if (!product) throw new Error("no VPS product with a server plan (did the demo seed run?)");
+    console.log(
+      `Provisioning: ${PROVISION_ORDERS} + ${PROVISION_WARMUP} customers with ${product.price_eur} EUR each (${product.name})...`,
+    );
+    // Each can afford exactly one: a second purchase would show as a balance below zero.
+    const everyone = await seedProvisioningCustomers(sql, {
+      customers: PROVISION_WARMUP + PROVISION_ORDERS,
+      credit: product.price_eur,
+    });
+    const warmup = everyone.slice(0, PROVISION_WARMUP);
+    const customers = everyone.slice(PROVISION_WARMUP);
+    const userIds = customers.map((c) => c.id);
+    const tokens = await mapLimit(everyone, 10, (c) => signIn(baseUrl, c.email));
+
+    /** One purchase per token, all at once: status, order id and when its answer came. */
+    const buyAll = (list, tag) =>
+      Promise.all(
+        list.map(async (token, i) => {
+          const res = await fetch(`${baseUrl}/api/shop/orders`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              authorization: `Bearer ${token}`,
+              "idempotency-key": `bench-provision-${tag}-${i}-${Date.now()}`,
+            },
+            body: JSON.stringify({ product_id: product.id }),
+          });
+          const answeredAt = performance.now();
+          const text = await res.text();
+          let orderId;
+          try {
+            orderId = JSON.parse(text).order?.id;
+          } catch {}
+          return { status: res.status, answeredAt, orderId, body: text.slice(0, 300) };
+        }),
+      );
+    /**
+     * Reads the users' services every PROVISION_READ_MS until none is provisioning: when this
+     * process first saw each order's service active, and how many failed.
+     */
+    const watch = (ids) => {
+      const activeAt = new Map();
+      let failed = 0;
+      let stopped = false;
+      const done = (async () => {
+        const deadline = performance.now() + PROVISION_TIMEOUT_MS;
+        while (!stopped) {
+          const rows = await sql`
+            select order_id, service_status from services
+            where user_id = any(${ids}) and service_status <> 'provisioning'`;
+          const now = performance.now();
+          failed = 0;
+          for (const r of rows) {
+            if (r.service_status === "active" && !activeAt.has(r.order_id))
+              activeAt.set(r.order_id, now);
+            if (r.service_status === "failed") failed++;
+          }
+          if (activeAt.size + failed >= ids.length) return { activeAt, failed };
+          if (now > deadline)
+            throw new Error(
+              `after ${PROVISION_TIMEOUT_MS} ms: ${activeAt.size} active, ${failed} failed`,
+            );
+          await new Promise((r) => setTimeout(r, PROVISION_READ_MS));
+        }
+        return { activeAt, failed };
+      })();
+      // Awaited by the caller; a failure before then must not count as unhandled.
+      done.catch(() => {});
+      return {
+        done,
+        stop: () => {
+          stopped = true;
+        },
+      };
+    };
+    const mustAllCreate = (purchases, what) => {
+      const created = purchases.filter((p) => p.status === 201 && p.orderId);
+      if (created.length === purchases.length) return created;
+      const other = purchases.filter((p) => p.status !== 201).slice(0, 5);
+      throw new Error(
+        `${what}: ${created.length} of ${purchases.length} purchases answered 201; ${JSON.stringify(other)}`,
+      );
+    };
+
+    // Warm-up, unmeasured: the purchase, the runner and the simulator run once before the burst
+    // (JIT, connections, caches), as the other scenarios measure warm. Their servers count
+    // neither in the calls nor in the checks.
+    console.log(`Provisioning: warm-up, ${PROVISION_WARMUP} purchases...`);
+    const warmWatch = watch(warmup.map((c) => c.id));
+    try {
+      mustAllCreate(await buyAll(tokens.slice(0, PROVISION_WARMUP), "warmup"), "warm-up");
+    } catch (err) {
+      warmWatch.stop();
+      throw err;
+    }
+    const warm = await warmWatch.done;
+    if (warm.failed) throw new Error(`warm-up: ${warm.failed} services failed`);
+    const before = await simState();
+
+    console.log(`Provisioning: ${PROVISION_ORDERS} purchases at once...`);
+    const measured = watch(userIds);
+    const startedEpoch = Date.now();
+    const started = performance.now();
+    let created;
+    try {
+      created = mustAllCreate(await buyAll(tokens.slice(PROVISION_WARMUP), "measured"), "burst");
+    } catch (err) {
+      measured.stop();
+      throw err;
+    }
+    const { activeAt, failed } = await measured.done;
+    const after = await simState();
+    const sinceStart = (t) => (t - started) / 1000;
+    const wallSeconds = sinceStart(Math.max(...activeAt.values()));
+    const latencies = created
+      .filter((p) => activeAt.has(p.orderId))
+      .map((p) => activeAt.get(p.orderId) - p.answeredAt);
+
+    // Provider calls of the burst, by call (ids folded), per order.
+    const fold = (key) => key.replace(/\/\d+(?=\/|$)/g, "/{id}");
+    const calls = {};
+    for (const [key, n] of Object.entries(after.calls)) {
+      const d = n - (before.calls[key] ?? 0);
+      if (d > 0) calls[fold(key)] = (calls[fold(key)] ?? 0) + d;
+    }
+    const totalCalls = Object.values(calls).reduce((a, b) => a + b, 0);
+
+    // One server per order: exactly PROVISION_ORDERS new servers at the simulator, each the
+    // server of exactly one of the orders' services, with the address the service shows.
+    const known = new Set(before.servers.map((s) => s.vmId));
+    const made = new Map(after.servers.filter((s) => !known.has(s.vmId)).map((s) => [s.vmId, s]));
+    const services = await sql`
+      select order_id, service_status, reseller_id, ipv4 from services where user_id = any(${userIds})`;
+    const orderIds = new Set(created.map((p) => p.orderId));
+    const perOrder = new Map();
+    for (const s of services) perOrder.set(s.order_id, (perOrder.get(s.order_id) ?? 0) + 1);
+    const servicesVmIds = new Set(services.map((s) => s.reseller_id));
+    const [ledger] = await sql`
+      select count(*) filter (where p.credits <> coalesce(t.total, 0))::int as mismatched,
+        count(*) filter (where p.credits <> 0)::int as not_spent
+      from profiles p
+      left join (select user_id, sum(amount) as total from transactions group by user_id) t
+        on t.user_id = p.id
+      where p.id = any(${userIds})`;
+    const jobs = await sql`
+      select state, count(*)::int as n from provider_jobs
+      where kind = 'provision' and order_id = any(${[...orderIds]}) group by state`;
+    // Where the time goes: when the creates reached the provider, against the 201s and the
+    // services turning active (the simulator stamps a create job when its request arrives).
+    const creates = after.jobs
+      .filter((j) => j.kind === "create" && made.has(j.vmId))
+      .map((j) => (j.createdAt - startedEpoch) / 1000);
+    const answered = created.map((p) => sinceStart(p.answeredAt));
+    const active = [...activeAt.values()].map(sinceStart);
+    const span = (xs) => ({ first: Math.min(...xs), last: Math.max(...xs) });
+    const checks = {
+      servicesActive: services.filter((s) => s.service_status === "active").length,
+      servicesFailed: failed,
+      serversMade: made.size,
+      createRequests: calls["POST /datacenter/server"] ?? 0,
+      oneServicePerOrder:
+        services.length === PROVISION_ORDERS && [...orderIds].every((id) => perOrder.get(id) === 1),
+      oneServerPerOrder:
+        made.size === PROVISION_ORDERS &&
+        servicesVmIds.size === PROVISION_ORDERS &&
+        services.every(
+          (s) => made.has(s.reseller_id) && made.get(s.reseller_id).ipv4[0] === s.ipv4,
+        ),
+      ledgerEqualsBalance: ledger.mismatched === 0,
+      usersWithMismatch: ledger.mismatched,
+      // Each could afford one purchase and made it: every balance is 0.
+      everyBalanceSpent: ledger.not_spent === 0,
+      provisionJobs: Object.fromEntries(jobs.map((j) => [j.state, j.n])),
+    };
+    const result = {
+      orders: PROVISION_ORDERS,
+      warmup_orders: PROVISION_WARMUP,
+      product: product.name,
+      price: product.price_eur,
+      sim_job_seconds: 0,
+      provider_poll_ms: PROVISION_POLL_MS,
+      read_every_ms: PROVISION_READ_MS,
+      purchases: { created: created.length, seconds: span(answered).last },
+      latency_ms: {
+        min: Math.min(...latencies),
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        max: Math.max(...latencies),
+      },
+      all_active_seconds: wallSeconds,
+      jobs_per_second: PROVISION_ORDERS / wallSeconds,
+      // Seconds from the first request.
+      timeline: { answered: span(answered), creates: span(creates), active: span(active) },
+      provider_calls: {
+        total: totalCalls,
+        per_order: totalCalls / PROVISION_ORDERS,
+        by_call_per_order: Object.fromEntries(
+          Object.entries(calls)
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, n]) => [k, n / PROVISION_ORDERS]),
+        ),
+      },
+      checks,
+      api_errors: portal
+        .output()
+        .split("\n")
+        .filter((l) => l.includes('"error"'))
+        .slice(0, 10),
+    };
+    console.log(
+      `  201 to active: p50 ${result.latency_ms.p50.toFixed(0)} ms, p99 ${result.latency_ms.p99.toFixed(0)} ms; all active after ${wallSeconds.toFixed(1)} s; ${result.provider_calls.per_order.toFixed(2)} provider calls per order`,
+    );
+    return result;
+  } finally {
+    await sql?.end();
+    await portal.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function provisioningTable(p) {
+  const f = (n, d = 0) =>
+    Number(n).toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+  const c = p.checks;
+  const yes = (b) => (b ? "yes" : "**NO**");
+  return [
+    `## Provisioning: ${f(p.orders)} VPS purchases at once, ${f(p.orders)} customers`,
+    "",
+    `${p.product} (${p.price} EUR); in-process simulator, job time ${p.sim_job_seconds} s; PROVIDER_POLL_MS ${p.provider_poll_ms}; services read every ${p.read_every_ms} ms; after ${f(p.warmup_orders)} unmeasured purchases provisioned.`,
+    "",
+    "| figure | value |",
+    "|---|---:|",
+    `| purchases answered 201 | ${f(p.purchases.created)} in ${f(p.purchases.seconds, 2)} s |`,
+    `| 201 to active, p50 | ${f(p.latency_ms.p50)} ms |`,
+    `| 201 to active, p99 | ${f(p.latency_ms.p99)} ms |`,
+    `| 201 to active, min / max | ${f(p.latency_ms.min)} / ${f(p.latency_ms.max)} ms |`,
+    `| all ${f(p.orders)} active, from the first request | ${f(p.all_active_seconds, 2)} s |`,
+    `| 201s answered, from the first request | ${f(p.timeline.answered.first, 2)} to ${f(p.timeline.answered.last, 2)} s |`,
+    `| creates reaching the provider | ${f(p.timeline.creates.first, 2)} to ${f(p.timeline.creates.last, 2)} s |`,
+    `| services turning active | ${f(p.timeline.active.first, 2)} to ${f(p.timeline.active.last, 2)} s |`,
+    `| provision jobs per second | ${f(p.jobs_per_second, 1)} |`,
+    `| provider calls per order | ${f(p.provider_calls.per_order, 2)} |`,
+    ...Object.entries(p.provider_calls.by_call_per_order).map(
+      ([k, n]) => `| &nbsp;&nbsp;\`${k}\` per order | ${f(n, 2)} |`,
+    ),
+    `| servers made at the simulator | ${f(c.serversMade)} (create requests ${f(c.createRequests)}) |`,
+    `| one service and one server per order | ${yes(c.oneServicePerOrder && c.oneServerPerOrder)} |`,
+    `| services active / failed | ${f(c.servicesActive)} / ${f(c.servicesFailed)} |`,
+    `| ledger equals balance, every customer | ${yes(c.ledgerEqualsBalance)} (${c.usersWithMismatch} mismatched) |`,
+    `| every balance spent on its one purchase | ${yes(c.everyBalanceSpent)} |`,
+  ].join("\n");
+}
+
 function median(xs) {
   return percentile(xs, 50);
 }
@@ -708,6 +1037,20 @@ function budgets(r) {
         p.error ??
           `${Math.round(p.dataVisibleMs)} ms (${p.ordersRequests} orders request(s); /dashboard ${Math.round(p.dashboardDataVisibleMs)} ms)`,
       );
+  }
+  if (r.provisioning) {
+    const c = r.provisioning.checks;
+    const n = r.provisioning.orders;
+    add(
+      `provisioning: ${n} purchases, ${n} servers at the provider, one per order`,
+      c.serversMade === n && c.createRequests === n && c.oneServicePerOrder && c.oneServerPerOrder,
+      `${c.serversMade} servers, ${c.createRequests} creates, ${c.servicesActive} active`,
+    );
+    add(
+      `provisioning: ledger equals balance for all ${n} customers`,
+      c.ledgerEqualsBalance && c.everyBalanceSpent,
+      JSON.stringify({ mismatched: c.usersWithMismatch, everyBalanceSpent: c.everyBalanceSpent }),
+    );
   }
   if (!r.reads) return out;
   for (const [name, e] of Object.entries(r.reads.endpoints)) {
@@ -801,7 +1144,12 @@ function adminScaleTable(a) {
 function table(r) {
   const f = (n, d = 0) =>
     Number(n).toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
-  if (!r.reads) return [adminScaleTable(r.adminScale), "", budgetsTable(r)].join("\n");
+  if (!r.reads)
+    return [
+      ...(r.adminScale ? [adminScaleTable(r.adminScale), ""] : []),
+      ...(r.provisioning ? [provisioningTable(r.provisioning), ""] : []),
+      budgetsTable(r),
+    ].join("\n");
   const lines = [
     "## API reads (wrk, 50 connections, 10 s)",
     "",
@@ -837,6 +1185,7 @@ function table(r) {
   ];
   if (r.pages?.table) lines.push("", r.pages.table);
   if (r.adminScale) lines.push("", adminScaleTable(r.adminScale));
+  if (r.provisioning) lines.push("", provisioningTable(r.provisioning));
   lines.push("", budgetsTable(r));
   return lines.join("\n");
 }

@@ -159,3 +159,32 @@ export async function seedAdminScale(sql, { customers = 100_000 } = {}) {
     where p.username = ${`cust${middle}`} order by s.created_at limit 1`;
   return { customers, target };
 }
+
+/**
+ * The provisioning scenario's buyers: `customers` customers `prov<i>` (prov<i>@example.com,
+ * BENCH_PASSWORD), each with `credit` EUR as a top-up ledger row and the balance it makes, in one
+ * transaction: every balance equals its ledger, as after a real top-up.
+ */
+export async function seedProvisioningCustomers(sql, { customers = 500, credit }) {
+  const passwordHash = await hash(BENCH_PASSWORD, {
+    algorithm: 2,
+    memoryCost: 19_456,
+    timeCost: 2,
+    parallelism: 1,
+  });
+  return await sql.begin(async (tx) => {
+    const rows = await tx`
+      insert into profiles (username, email, credits)
+      select 'prov' || i, 'prov' || i || '@example.com', ${credit}
+      from generate_series(1, ${customers}) as i
+      returning id, email`;
+    await tx`
+      insert into credentials (user_id, password_hash)
+      select id, ${passwordHash} from profiles where id = any(${rows.map((r) => r.id)})`;
+    await tx`
+      insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
+      select id, ${credit}, 'paid', 'topup', 'BENCH-PROV-' || id from profiles
+      where id = any(${rows.map((r) => r.id)})`;
+    return rows;
+  });
+}

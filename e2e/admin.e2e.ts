@@ -81,6 +81,16 @@ describe("admin journey (issue 7)", () => {
     ]) {
       await page.getByLabel(label, { exact: true }).fill(value as string);
     }
+    // A VPS is made at the provider from its plan: a template from the provider's list, its sizes.
+    await page.locator("option", { hasText: "Debian12" }).first().waitFor({ state: "attached" });
+    await page.getByLabel("Template").selectOption("Debian12");
+    for (const [label, value] of [
+      ["Cores", "2"],
+      ["Memory (MB)", "4096"],
+      ["Disk (GB)", "80"],
+    ]) {
+      await page.getByLabel(label, { exact: true }).fill(value as string);
+    }
     await page.getByRole("button", { name: "Create product" }).click();
     await toast(page, "Validation Error").waitFor();
     await page.locator("form").getByText("Price must be a number with up to 2 decimals").waitFor();
@@ -117,6 +127,12 @@ describe("admin journey (issue 7)", () => {
     expect(product).toBeTruthy();
     await buyAsCustomer(customer.email, customer.password, product!.id);
     await customerPage.getByTestId("balance").getByText("45.01 EUR").waitFor({ timeout: 10_000 });
+    // The purchase made its VPS at the provider simulator: the customer's dashboard shows it active.
+    await customerPage.goto("/dashboard");
+    await customerPage
+      .getByRole("main")
+      .getByText("Active", { exact: true })
+      .waitFor({ timeout: 15_000 });
 
     // Services: validation, creation for the customer, linking to their order.
     await page.getByRole("link", { name: "Manage Services" }).click();
@@ -135,7 +151,8 @@ describe("admin journey (issue 7)", () => {
     await create.getByLabel("IPv4").fill(ipv4);
     await create.getByRole("button", { name: "Create service" }).click();
     await create.getByText("Reseller ID must be an integer").waitFor();
-    await create.getByLabel("Reseller ID").fill("4711");
+    // A server id of the provider's that no other service has (one server, one service).
+    await create.getByLabel("Reseller ID").fill("904711");
     await create.getByRole("button", { name: "Create service" }).click();
     await toast(page, "Service created").waitFor();
     const row = page.getByRole("row", { name: new RegExp(ipv4.replaceAll(".", "\\.")) });
@@ -154,17 +171,21 @@ describe("admin journey (issue 7)", () => {
     expect(await myServicesDot(customerPage)).toBe("active");
     await customerPage.getByRole("main").getByText(ipv4).waitFor();
 
-    // Orders: suspending the order suspends its service.
+    // Orders: suspending the order suspends its services (the provisioned one and the linked one).
     await page.getByRole("link", { name: "Manage Orders" }).click();
     const orderRow = page.getByRole("row").filter({ hasText: customer.email });
     await orderRow.getByText(productName).waitFor();
     await orderRow.getByRole("button", { name: /^Suspend order/ }).click();
     await toast(page, "Order suspended").waitFor();
-    await orderRow.getByText("(suspended)").waitFor();
+    await expect.poll(() => orderRow.getByText("(suspended)").count()).toBe(2);
     await page.screenshot({ path: join(outDir, "admin-orders.png") });
 
     expect(await myServicesDot(customerPage)).toBe("inactive");
-    await customerPage.getByRole("main").getByRole("button", { name: "Suspended" }).waitFor();
+    await customerPage
+      .getByRole("main")
+      .getByRole("button", { name: "Suspended" })
+      .first()
+      .waitFor();
 
     // Every step above left an audit row.
     await page.goto("/admin/audit");

@@ -10,7 +10,10 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     repoRoot: string;
-    /** The portal's embedded server-provider simulator, so journeys can read its power state. */
+    /**
+     * The portal's embedded server-provider simulator (its origin; the API under /api/v1, the
+     * control routes under /__sim/) and its token, so journeys can read and steer it.
+     */
     providerUrl: string;
     providerToken: string;
     /** Issue 21: the portal runs without SMTP_URL, so its mail catcher saves every mail here (.eml). */
@@ -60,6 +63,10 @@ export default async function setup(project: TestProject) {
     STATIC_ROOT: repoRoot,
     SERVER_PROVIDER_SIM_PORT: String(providerPort),
     SERVER_PROVIDER_TOKEN: providerToken,
+    // A purchased VPS is made by the provider job runner at the in-process simulator: a 1 s job,
+    // read every 250 ms, keeps the journeys that buy one short (defaults: 3 s and 1 s).
+    SERVER_PROVIDER_SIM_JOB_SECONDS: "1",
+    PROVIDER_POLL_MS: "250",
     // Every simulated customer signs in from 127.0.0.1: the per-IP limit (60 per 5 minutes, its
     // own API tests) would refuse the suite's own journeys. So would the per-account one (10 per
     // 5 minutes, tested in api/src/auth/auth.test.ts): the suite signs the demo admin in about a

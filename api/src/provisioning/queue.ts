@@ -37,7 +37,10 @@ export async function claimDueJobs(
     from (
       select id from provider_jobs
       where state = 'pending' and run_after <= now() and (lease_until is null or lease_until < now())
-      order by run_after
+      -- Work already at the provider first (a made server waiting to be handed over, a power
+      -- action to check), then new creates: a burst of purchases does not hold back the servers
+      -- that are ready.
+      order by (provider_job_id is null and vm_id is null), run_after
       limit ${limit}
       for update skip locked
     ) due

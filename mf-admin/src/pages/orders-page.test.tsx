@@ -118,7 +118,7 @@ describe("Manage Orders page (SPEC §2 /admin/orders)", () => {
     );
   });
 
-  it("shows a cancelled order, '—' for a service without an address, and sets only SPEC's three states", async () => {
+  it("shows a cancelled order, '—' for a service without an address, and no status change (it was refunded)", async () => {
     const cancelled: AdminOrder = {
       ...order,
       status: "cancelled",
@@ -129,7 +129,7 @@ describe("Manage Orders page (SPEC §2 /admin/orders)", () => {
     expect(row?.slice(4, 7)).toEqual([
       "cancelled",
       "VPS — (failed)",
-      "ActivateSuspendExpireRemove",
+      "Remove",
     ]);
     expect(screen.queryByRole("button", { name: /^Cancel/ })).toBeNull();
   });

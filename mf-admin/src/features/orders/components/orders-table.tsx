@@ -101,8 +101,10 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 )}
               </Cell>
               <ActionsCell>
+                {/* A cancelled order was refunded (its server could not be made): the API refuses
+                    to change its status, so no button offers it. */}
                 {statuses
-                  .filter((s) => s !== o.status)
+                  .filter((s) => s !== o.status && o.status !== "cancelled")
                   .map((s) => (
                     <RowAction
                       key={s}

@@ -11,7 +11,7 @@ import type { Deps } from "../context.ts";
 import type { Db } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { log } from "../log.ts";
-import type { PowerAction } from "../ports.ts";
+import type { PowerAction, ServerProvider } from "../ports.ts";
 import { ProviderError } from "../provider/provider-error.ts";
 import type { StatsOf } from "../provisioning/stats.ts";
 
@@ -127,6 +127,21 @@ const powerAction: Record<Exclude<ServiceAction, "reset-password">, PowerAction>
   restart: "reboot",
 };
 
+/**
+ * SPEC's Restart is the provider's graceful reboot, which a provider may refuse for a server that
+ * is not running (the simulator does, as Proxmox does). The customer who presses Restart on a
+ * stopped server wants it running: then it is started instead.
+ */
+async function restart(provider: ServerProvider, vmId: number): Promise<void> {
+  try {
+    await provider.power(vmId, "reboot");
+  } catch (err) {
+    if (!(err instanceof ProviderError) || err.uncertain || err.reason !== "refused") throw err;
+    if ((await provider.status(vmId)).state !== "stopped") throw err;
+    await provider.power(vmId, "start");
+  }
+}
+
 /** Control actions per service per window: a customer cannot flood the provider (issue #6). */
 export const ACTION_LIMIT = { max: 10, windowSeconds: 60 };
 
@@ -151,6 +166,8 @@ export async function controlService(
       const { password } = await deps.provider.resetPassword(service.reseller_id, wanted);
       // The provider may set a password of its own: then that one is the one that works.
       if (password && password !== wanted) result = { password };
+    } else if (action === "restart") {
+      await restart(deps.provider, service.reseller_id);
     } else {
       await deps.provider.power(service.reseller_id, powerAction[action]);
     }

@@ -147,13 +147,18 @@ test("start, stop and restart reach the provider's documented calls and change i
   // Restart is the provider's graceful reboot; Stop its graceful shutdown.
   assert.equal(sim.controls.calls("PUT", `/datacenter/server/${svc.reseller}/reboot`), 1);
   assert.equal(sim.controls.calls("PUT", `/datacenter/server/${svc.reseller}/shutdown`), 1);
+  // The provider refuses to reboot a stopped server: Restart then starts it.
+  await act(a.access_token, svc.id, "stop");
+  assert.equal(sim.controls.power(svc.reseller), "stopped");
+  assert.equal((await act(a.access_token, svc.id, "restart")).status, 200);
+  assert.equal(sim.controls.power(svc.reseller), "running");
   assert.notEqual(sim.token, "", "a generated token, never empty");
 
   const audit = await api.sql<{ action: string }[]>`
     select action from audit_log where entity_id = ${svc.id} order by id`;
   assert.deepEqual(
     audit.map((r) => r.action),
-    ["service.stop", "service.start", "service.restart"],
+    ["service.stop", "service.start", "service.restart", "service.stop", "service.restart"],
   );
 
   const bad = await act(a.access_token, svc.id, "explode");

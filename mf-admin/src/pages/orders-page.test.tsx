@@ -126,11 +126,7 @@ describe("Manage Orders page (SPEC §2 /admin/orders)", () => {
     };
     await openPage([cancelled]);
     const [row] = tableRows("Orders");
-    expect(row?.slice(4, 7)).toEqual([
-      "cancelled",
-      "VPS — (failed)",
-      "Remove",
-    ]);
+    expect(row?.slice(4, 7)).toEqual(["cancelled", "VPS — (failed)", "Remove"]);
     expect(screen.queryByRole("button", { name: /^Cancel/ })).toBeNull();
   });
 

@@ -238,7 +238,9 @@ async function serve(config: Config, db: Database): Promise<Server> {
         await options.afterDrain?.();
         // 2. Background work, then the pool (queries in flight end), then the embedded Postgres.
         await jobs?.stop();
-        await providerJobs?.stop();
+        // Bounded: a step waiting on a slow provider call is abandoned rather than awaited (its
+        // lease runs out and the job is taken up again; its writes are fenced by the lease).
+        await withTimeout(providerJobs?.stop() ?? Promise.resolve(), 3_000);
         await mail?.close();
         await withTimeout(events.close(), 3_000);
         await provider.close();

@@ -126,6 +126,24 @@ async function ownFactor(
   return row;
 }
 
+/** How long an enrolment may stay unverified: an abandoned one is not left to be completed later. */
+export const UNVERIFIED_FACTOR_MINUTES = 15;
+
+/**
+ * The factor a challenge or verify is for. An unverified one is an enrolment in progress: the
+ * rule of enrolFactor applies to completing it (aal2 when the user has a verified factor, so a
+ * password alone cannot finish someone's abandoned passkey enrolment with its own authenticator
+ * and raise itself to aal2), and past UNVERIFIED_FACTOR_MINUTES it is gone (404).
+ */
+async function factorToProve(sql: Db, auth: Auth, factorId: string, lock = false) {
+  const factor = await ownFactor(sql, auth.userId, factorId, lock);
+  if (factor.status === "verified") return factor;
+  if (factor.created_at.getTime() < Date.now() - UNVERIFIED_FACTOR_MINUTES * 60_000)
+    throw factorNotFound();
+  if (auth.aal !== "aal2" && (await hasVerifiedFactor(sql, auth.userId))) throw mfaRequired();
+  return factor;
+}
+
 /** Deleting a verified factor needs aal2; deleting the last one returns the user to password-only sign-in. */
 export async function deleteFactor(deps: Deps, auth: Auth, factorId: string): Promise<void> {
   await deps.sql.begin(async (tx) => {
@@ -160,7 +178,7 @@ export async function challengeFactor(
       windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
   ]);
-  const factor = await ownFactor(deps.sql, auth.userId, factorId);
+  const factor = await factorToProve(deps.sql, auth, factorId);
   let webauthn: Challenge["webauthn"];
   if (factor.factor_type === "webauthn") {
     webauthn = await webauthnOptions(deps, auth.userId, factor);
@@ -211,7 +229,7 @@ export async function verifyFactor(
   let refreshToken: string;
   try {
     refreshToken = await deps.sql.begin(async (tx) => {
-      const factor = await ownFactor(tx, auth.userId, factorId, true);
+      const factor = await factorToProve(tx, auth, factorId, true);
       const [challenge] = await tx<
         [{ webauthn_challenge: string | null; webauthn_kind: string | null }?]
       >`

@@ -312,6 +312,38 @@ test("adding a second factor or deleting a verified one needs aal2; deleting the
   assert.equal(audit!.n, 2);
 });
 
+test("an enrolment left unverified cannot be finished with the password alone, and expires after 15 minutes", async () => {
+  const { me, aal2 } = await userWithTotp();
+  // The owner starts a second factor and abandons it (a tab closed during the OS dialog).
+  const abandoned = await enrollTotp(aal2.access_token, "Abandoned");
+  // Someone who knows only the password: an aal1 session.
+  const s = await passwordSignIn(me.user.email);
+  assert.equal(s.aal, "aal1");
+  const asked = await call("POST", `/api/auth/factors/${abandoned.id}/challenge`, s.access_token);
+  assert.equal(asked.status, 403);
+  assert.equal((await errorOf(asked)).code, "mfa_required");
+  await awayFromBoundary();
+  const proved = await call("POST", `/api/auth/factors/${abandoned.id}/verify`, s.access_token, {
+    challenge_id: crypto.randomUUID(),
+    code: codeAt(abandoned.totp!.secret, 0),
+  });
+  assert.equal(proved.status, 403, "verify refuses before looking at the challenge");
+  const [row] = await api.sql<
+    { status: string }[]
+  >`select status from mfa_factors where id = ${abandoned.id}`;
+  assert.equal(row!.status, "unverified", "nothing changed");
+
+  // The owner's aal2 session may still finish it, within 15 minutes of enrolling.
+  assert.equal(
+    (await verify(aal2.access_token, abandoned.id, codeAt(abandoned.totp!.secret, 0))).status,
+    200,
+  );
+  const late = await enrollTotp(aal2.access_token, "Late");
+  await api.sql`update mfa_factors set created_at = now() - interval '16 minutes' where id = ${late.id}`;
+  const expired = await call("POST", `/api/auth/factors/${late.id}/challenge`, aal2.access_token);
+  assert.equal(expired.status, 404);
+});
+
 test("an aal1 session waiting for its second factor can still sign out", async () => {
   const { me } = await userWithTotp();
   const s = await passwordSignIn(me.user.email);

@@ -55,6 +55,15 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     }
   });
 
+  // API answers hold the caller's own data (profile, balance, admin lists): no cache or proxy may
+  // keep them. The public description and its docs page set their own caching.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    const path = c.req.path;
+    if (path === "/api/openapi.json" || path.startsWith("/api/docs")) return;
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  });
+
   // Issue 16: CSP, frame, sniffing, referrer, permissions and (over https) HSTS headers on every response.
   app.use("*", securityHeaders(deps.config, options));
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { testConfig } from "./config.ts";
 import { contentSecurityPolicy, INJECTED_STYLES, remoteOrigins } from "./security-headers.ts";
-import { startTestApi, type TestApi, test } from "./testing.ts";
+import { signUpAndIn, startTestApi, type TestApi, test } from "./testing.ts";
 
 const api: TestApi = await startTestApi();
 globalThis.addEventListener("unload", () => void api.close());
@@ -71,6 +71,27 @@ test("API responses carry the security headers: success, error and not found", a
   const policy = csp(ok);
   assert.ok(![...policy.values()].flat().some((v) => v.includes("paypal")));
   assert.deepEqual(policy.get("frame-src"), ["'none'"]);
+});
+
+test("API answers are not stored by caches (no-store), success and error; the public description keeps its caching", async () => {
+  const me = await signUpAndIn(api);
+  const profile = await api.fetch("/api/account/profile", { token: me.access_token });
+  assert.equal(profile.status, 200);
+  assert.equal(profile.headers.get("cache-control"), "no-store");
+  const refused = await api.fetch("/api/account/profile");
+  assert.equal(refused.status, 401);
+  assert.equal(refused.headers.get("cache-control"), "no-store");
+  const missing = await api.fetch("/api/nope");
+  assert.equal(missing.headers.get("cache-control"), "no-store");
+  const document = await api.fetch("/api/openapi.json");
+  assert.notEqual(document.headers.get("cache-control"), "no-store");
+  await document.body?.cancel();
+  const jwks = await api.fetch("/.well-known/jwks.json");
+  assert.equal(jwks.headers.get("cache-control"), "public, max-age=300");
+  await jwks.body?.cancel();
+  await profile.body?.cancel();
+  await refused.body?.cancel();
+  await missing.body?.cancel();
 });
 
 test("the shell's HTML gets a CSP allowing its inline script by hash and the remote origins of remotes.json", async () => {

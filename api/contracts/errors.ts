@@ -41,6 +41,8 @@ export const ErrorCode = {
   /** The database (or the API itself, while stopping) is unavailable for a moment: retry later. */
   unavailable: "service_unavailable",
   internal: "internal_error",
+  /** A request body over the API's limit (413). */
+  payloadTooLarge: "payload_too_large",
   /** Issue 21: a password reset link that is unknown, expired or already used. */
   resetLinkInvalid: "reset_link_invalid",
   /** Issue 21: an email verification link that is unknown, expired or for another address. */

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ErrorCode } from "../contracts/errors.ts";
 import { accountRoutes } from "./account/account.routes.ts";
@@ -14,7 +15,7 @@ import { healthOf } from "./db.ts";
 import { isConnectionError } from "./db-health.ts";
 import { docsRoutes } from "./docs.ts";
 import { eventRoutes } from "./events/events.routes.ts";
-import { fromDatabaseError, HttpError } from "./http-error.ts";
+import { fromDatabaseError, HttpError, InputMessages } from "./http-error.ts";
 import {
   adminInvoiceRoutes,
   billingDetailsRoutes,
@@ -29,6 +30,9 @@ import { serviceRoutes } from "./services/services.routes.ts";
 import { autoRenewRoutes } from "./shop/auto-renew.routes.ts";
 import { shopRoutes } from "./shop/shop.routes.ts";
 import { staticRoutes } from "./static.ts";
+
+/** The most an API request body may hold (64 KB); the compose proxy has the same limit. */
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
@@ -54,6 +58,20 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
       });
     }
   });
+
+  // Every API body is small JSON (the largest, a webhook delivery, a few KB): a larger one is
+  // refused before it is read whole into memory, for signed-in and anonymous callers alike.
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: (c) =>
+        c.json(
+          { error: { code: ErrorCode.payloadTooLarge, message: InputMessages.tooLarge } },
+          413,
+        ),
+    }),
+  );
 
   // API answers hold the caller's own data (profile, balance, admin lists): no cache or proxy may
   // keep them. The public description and its docs page set their own caching.

@@ -30,6 +30,7 @@ export const InputMessages = {
   invalidDate: "A date or time is out of range or invalid",
   invalidValue: "A value is not valid",
   unavailable: "The service is temporarily unavailable. Please try again in a moment.",
+  tooLarge: "The request is too large",
 } as const;
 
 /**

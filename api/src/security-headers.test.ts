@@ -94,6 +94,27 @@ test("API answers are not stored by caches (no-store), success and error; the pu
   await missing.body?.cancel();
 });
 
+test("a request body over 64 KB is refused with 413 and the error body before it is read, and changes nothing", async () => {
+  const email = `big${Date.now()}@example.com`;
+  const big = await api.fetch("/api/auth/signup", {
+    method: "POST",
+    json: { username: "bigbody", email, password: "secret123", padding: "x".repeat(70 * 1024) },
+  });
+  assert.equal(big.status, 413);
+  assert.deepEqual(await big.json(), {
+    error: { code: "payload_too_large", message: "The request is too large" },
+  });
+  const [created] = await api.sql`select 1 from profiles where email = ${email}`;
+  assert.equal(created, undefined, "no account was made");
+  // A body just under the limit is read (and judged by its contract as before).
+  const small = await api.fetch("/api/auth/sign-in", {
+    method: "POST",
+    json: { email, password: "secret123", padding: "x".repeat(60 * 1024) },
+  });
+  assert.notEqual(small.status, 413);
+  await small.body?.cancel();
+});
+
 test("the shell's HTML gets a CSP allowing its inline script by hash and the remote origins of remotes.json", async () => {
   const root = staticRoot({
     mf_shop: "/remotes/mf-shop/mf-manifest.json",

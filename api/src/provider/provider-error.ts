@@ -33,3 +33,7 @@ export class ProviderError extends Error {
     super(message);
   }
 }
+
+/** A failed step's reason for logs and staff (provider_jobs.last_error): the reason and the safe message. */
+export const failureText = (err: unknown): string =>
+  err instanceof ProviderError ? `${err.reason}: ${err.message}` : (err as Error).message;

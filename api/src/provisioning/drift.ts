@@ -59,7 +59,7 @@ export async function checkDrift(
       ...missing.map((m) => ({ kind: "missing_server", vm_id: m.vm_id, service_id: m.service_id })),
     ];
     const fresh = found.length
-      ? await tx<{ kind: string; vm_id: number; service_id: string | null }[]>`
+      ? await tx<{ kind: string; vm_id: number; service_id: string | null; fresh: boolean }[]>`
           insert into provider_drift (kind, vm_id, service_id)
           select * from jsonb_to_recordset(${tx.json(found)}) as f(kind text, vm_id int, service_id uuid)
           on conflict (kind, vm_id) do update set last_seen = now(), resolved_at = null,
@@ -69,7 +69,8 @@ export async function checkDrift(
     await tx`
       update provider_drift set resolved_at = now()
       where resolved_at is null and last_seen < (select checked_at from provider_drift_checks where id = 1)`;
-    const toTell = fresh.filter((f) => (f as unknown as { fresh: boolean }).fresh);
+    // Told once: a finding seen again (or seen again after it was resolved) is not mailed again.
+    const toTell = fresh.filter((f) => f.fresh);
     if (toTell.length && settings.staffEmail) {
       await enqueueMail(tx, {
         kind: "staff_provider_drift",

@@ -3,14 +3,11 @@ import type { Sql } from "../db.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { serverTerminated } from "../mail/templates/provisioning.ts";
 import type { ServerProvider } from "../ports.ts";
-import { ProviderError } from "../provider/provider-error.ts";
+import { failureText, ProviderError } from "../provider/provider-error.ts";
 import { backoffMs, finish, type ProviderJobRow, reschedule } from "./queue.ts";
 
 /** Graceful shutdowns tried before the server is forced off (it may ignore ACPI). */
 const GRACEFUL_TRIES = 3;
-
-const errorText = (err: unknown) =>
-  err instanceof ProviderError ? `${err.reason}: ${err.message}` : (err as Error).message;
 
 /**
  * One step of a `power` job: bring the server to what its service's status wants (running when
@@ -56,10 +53,10 @@ export async function runPower(
     if (!(err instanceof ProviderError)) throw err;
     if (err.reason === "not_found") {
       // The server is gone: nothing to power. The drift report shows the service to staff.
-      await finish(sql, job, "failed", errorText(err));
+      await finish(sql, job, "failed", failureText(err));
       return;
     }
-    await reschedule(sql, job, backoffMs(job.attempts), { lastError: errorText(err) });
+    await reschedule(sql, job, backoffMs(job.attempts), { lastError: failureText(err) });
   }
 }
 
@@ -91,7 +88,7 @@ export async function runDelete(
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     if (err.reason !== "not_found") {
-      await reschedule(sql, job, backoffMs(job.attempts), { lastError: errorText(err) });
+      await reschedule(sql, job, backoffMs(job.attempts), { lastError: failureText(err) });
       return;
     }
   }

@@ -4,7 +4,7 @@ import { log } from "../log.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { provisioningFailed, serverReady } from "../mail/templates/provisioning.ts";
 import type { CreatedServer, SecretBox, ServerPlan, ServerProvider } from "../ports.ts";
-import { ProviderError } from "../provider/provider-error.ts";
+import { failureText, ProviderError } from "../provider/provider-error.ts";
 import { backoffMs, finish, type ProviderJobRow, reschedule } from "./queue.ts";
 import { refundOrder } from "./refund.ts";
 
@@ -74,9 +74,6 @@ interface Target {
   plan_ipv4_count: number | null;
 }
 
-const errorText = (err: unknown) =>
-  err instanceof ProviderError ? `${err.reason}: ${err.message}` : (err as Error).message;
-
 export async function runProvision(deps: ProvisionDeps, job: ProviderJobRow): Promise<void> {
   const { sql } = deps;
   const [target] = await sql<[Target?]>`
@@ -107,8 +104,13 @@ export async function runProvision(deps: ProvisionDeps, job: ProviderJobRow): Pr
     // A read or list that failed: try again later; the deadline bounds it (except while a
     // create's outcome is unknown: giving up then could leave a server without its order).
     if (pastDeadline(job, deps.settings) && !job.create_sent_at)
-      return await failForGood(deps, job, target, `gave up after the deadline: ${errorText(err)}`);
-    await reschedule(sql, job, backoffMs(job.attempts), { lastError: errorText(err) });
+      return await failForGood(
+        deps,
+        job,
+        target,
+        `gave up after the deadline: ${failureText(err)}`,
+      );
+    await reschedule(sql, job, backoffMs(job.attempts), { lastError: failureText(err) });
   }
 }
 
@@ -187,7 +189,7 @@ async function sendCreate(deps: ProvisionDeps, job: ProviderJobRow, target: Targ
     }
     log("warn", "provider create answer lost", { job_id: job.id, reason: err.reason });
     await reschedule(sql, job, deps.settings.pollMs, {
-      lastError: `create not answered (${errorText(err)}): looking for its server`,
+      lastError: `create not answered (${failureText(err)}): looking for its server`,
     });
     return;
   }
@@ -255,7 +257,7 @@ async function findLostCreate(deps: ProvisionDeps, job: ProviderJobRow, target: 
     } catch (err) {
       log("warn", "adopted server: password reset failed", {
         vm_id: ours.vmId,
-        error: errorText(err),
+        error: failureText(err),
       });
     }
     return await complete(deps, job, target, { vmId: ours.vmId, ipv4: ours.ipv4, rootPassword });

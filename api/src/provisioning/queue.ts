@@ -49,14 +49,6 @@ export async function claimDueJobs(
       j.servers_before, j.attempts, j.deadline, j.created_at, j.lease_token`;
 }
 
-/** Whether any job is due (the runner sleeps while none is). */
-export async function nextDueIn(sql: Sql): Promise<number | null> {
-  const [row] = await sql<[{ ms: number | null }?]>`
-    select (extract(epoch from min(greatest(run_after, coalesce(lease_until, run_after))) - now()) * 1000)::float8 as ms
-    from provider_jobs where state = 'pending'`;
-  return row?.ms ?? null;
-}
-
 /**
  * Backoff of a step that failed or has to wait: `delayMs`, or doubling from one second with the
  * attempts up to five minutes. The attempts count how often the job was claimed.

@@ -120,11 +120,10 @@ export async function serviceStats(
   }
 }
 
-/** SPEC's buttons on the provider's documented calls: Restart is its graceful `reboot`. */
-const powerAction: Record<Exclude<ServiceAction, "reset-password">, PowerAction> = {
+/** SPEC's Start and Stop on the provider's documented calls (Restart: restart() below). */
+const powerAction: Record<"start" | "stop", PowerAction> = {
   start: "start",
   stop: "shutdown",
-  restart: "reboot",
 };
 
 /**

@@ -8,6 +8,14 @@ import { useProviderTemplates } from "../api/get-provider-templates";
 /** The form names of a plan's fields, as ProductPlan takes them. */
 export const PLAN_FIELDS = ["template", "cpu_cores", "memory_mb", "disk_gb", "ipv4_count"] as const;
 
+/** The sizes, as the provider sells them; a new plan starts with one IPv4 address. */
+const SIZE_FIELDS = [
+  { name: "cpu_cores", label: "Cores", placeholder: "2", fallback: undefined },
+  { name: "memory_mb", label: "Memory (MB)", placeholder: "4096", fallback: undefined },
+  { name: "disk_gb", label: "Disk (GB)", placeholder: "80", fallback: undefined },
+  { name: "ipv4_count", label: "IPv4 count", placeholder: undefined, fallback: "1" },
+] as const;
+
 /**
  * A VPS product's server plan (ProductPlan): the template from the provider's list, and the
  * sizes the provider sells (memory in MB, disk in GB). `current` fills them when editing.
@@ -47,33 +55,16 @@ export function PlanFields({ current, errors }: { current?: ProductPlan; errors:
         </p>
       )}
       <div className={styles.formGrid}>
-        <TextField
-          label="Cores"
-          name="cpu_cores"
-          inputMode="numeric"
-          placeholder="2"
-          defaultValue={current ? String(current.cpu_cores) : undefined}
-        />
-        <TextField
-          label="Memory (MB)"
-          name="memory_mb"
-          inputMode="numeric"
-          placeholder="4096"
-          defaultValue={current ? String(current.memory_mb) : undefined}
-        />
-        <TextField
-          label="Disk (GB)"
-          name="disk_gb"
-          inputMode="numeric"
-          placeholder="80"
-          defaultValue={current ? String(current.disk_gb) : undefined}
-        />
-        <TextField
-          label="IPv4 count"
-          name="ipv4_count"
-          inputMode="numeric"
-          defaultValue={String(current?.ipv4_count ?? 1)}
-        />
+        {SIZE_FIELDS.map(({ name, label, placeholder, fallback }) => (
+          <TextField
+            key={name}
+            label={label}
+            name={name}
+            inputMode="numeric"
+            placeholder={placeholder}
+            defaultValue={current ? String(current[name]) : fallback}
+          />
+        ))}
       </div>
     </>
   );

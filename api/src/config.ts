@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: int(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(300),
   TRUST_PROXY: bool.default(false),
+  /** Proxies of our own in front of the API (each appends to X-Forwarded-For): the client is that many entries from the right. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   STATIC_ROOT: z.string().optional(),
   /** The shell build served at `/` (default STATIC_ROOT/shell/dist); the page benchmark points it at shell/dist-single. */
   SHELL_DIST_DIR: z.string().optional(),

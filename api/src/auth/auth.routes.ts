@@ -44,7 +44,7 @@ export function authRoutes(deps: Deps) {
         }),
         validate("json", SignUpBody),
         async (c) => {
-          const user = await signUp(deps, c.req.valid("json"), clientIp(c, config.TRUST_PROXY));
+          const user = await signUp(deps, c.req.valid("json"), clientIp(c, config));
           return c.json({ user }, 201);
         },
       )
@@ -63,7 +63,7 @@ export function authRoutes(deps: Deps) {
         sameOrigin,
         validate("json", SignInBody),
         async (c) => {
-          const issued = await signIn(deps, c.req.valid("json"), clientIp(c, config.TRUST_PROXY));
+          const issued = await signIn(deps, c.req.valid("json"), clientIp(c, config));
           return c.json(withRefreshCookie(c, config, issued), 200);
         },
       )
@@ -83,7 +83,7 @@ export function authRoutes(deps: Deps) {
           const token = readRefreshCookie(c, config);
           try {
             if (!token) throw new HttpError(401, ErrorCode.sessionExpired, "Session expired");
-            const issued = await refresh(deps, token, clientIp(c, config.TRUST_PROXY));
+            const issued = await refresh(deps, token, clientIp(c, config));
             return c.json(withRefreshCookie(c, config, issued), 200);
           } catch (e) {
             // A refresh token that no longer works is dropped from the browser too.

@@ -40,7 +40,7 @@ export function emailVerificationRoutes(deps: Deps) {
       auth,
       async (c) =>
         c.json(
-          await resendVerification(deps, c.get("auth").userId, clientIp(c, config.TRUST_PROXY)),
+          await resendVerification(deps, c.get("auth").userId, clientIp(c, config)),
           202,
         ),
     )
@@ -61,7 +61,7 @@ export function emailVerificationRoutes(deps: Deps) {
           await confirmVerification(
             deps,
             c.req.valid("json").token,
-            clientIp(c, config.TRUST_PROXY),
+            clientIp(c, config),
           ),
           200,
         ),

@@ -30,7 +30,7 @@ export function passwordResetRoutes(deps: Deps) {
       validate("json", ForgotPasswordBody),
       async (c) => {
         const { email } = c.req.valid("json");
-        await requestPasswordReset(deps, email, clientIp(c, config.TRUST_PROXY));
+        await requestPasswordReset(deps, email, clientIp(c, config));
         return c.json({ message: recoveryMessages.resetLinkSent }, 202);
       },
     )
@@ -46,7 +46,7 @@ export function passwordResetRoutes(deps: Deps) {
       }),
       validate("json", ResetPasswordBody),
       async (c) => {
-        await resetPassword(deps, c.req.valid("json"), clientIp(c, config.TRUST_PROXY));
+        await resetPassword(deps, c.req.valid("json"), clientIp(c, config));
         return c.body(null, 204);
       },
     );

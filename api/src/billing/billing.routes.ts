@@ -117,7 +117,7 @@ export function billingRoutes(deps: Deps) {
         assertSignatureHeaders(c.req.raw.headers);
         await hit(deps.sql, [
           {
-            key: `paypal-webhook:ip:${clientIp(c, deps.config.TRUST_PROXY)}`,
+            key: `paypal-webhook:ip:${clientIp(c, deps.config)}`,
             max: deps.config.PAYPAL_WEBHOOK_RATE_LIMIT_PER_IP,
             windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
           },

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { contextStorage } from "hono/context-storage";
 import { HTTPException } from "hono/http-exception";
 import { ErrorCode } from "../contracts/errors.ts";
 import { accountRoutes } from "./account/account.routes.ts";
@@ -10,6 +11,7 @@ import { emailVerificationRoutes } from "./auth/email-verification.routes.ts";
 import { factorRoutes } from "./auth/factors.routes.ts";
 import { passwordResetRoutes } from "./auth/password-reset.routes.ts";
 import { billingRoutes } from "./billing/billing.routes.ts";
+import { clientIp } from "./client-ip.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { healthOf } from "./db.ts";
 import { isConnectionError } from "./db-health.ts";
@@ -39,10 +41,14 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   // Issue 22: the seller and VAT rates of the invoices the money paths issue.
   configureInvoices(deps.config);
 
+  // The security trail (auth/security-log.ts) names the request an event happened in without
+  // every service function passing the request down.
+  app.use("*", contextStorage());
   // Request log: method, path without the query string, status, time. Never bodies or headers.
   app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     c.set("requestId", requestId);
+    c.set("clientIp", clientIp(c, deps.config));
     const started = performance.now();
     await next();
     c.header("x-request-id", requestId);

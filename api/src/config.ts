@@ -29,7 +29,10 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: int(600),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
   AUTH_RATE_LIMIT_PER_IP: int(60),
+  /** Failed sign-ins (and reset requests) per account and client address per window. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: int(10),
+  /** Failed sign-ins (and reset requests) per account per hour, from all addresses together. */
+  AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY: int(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(300),
   TRUST_PROXY: bool.default(false),
   /** Proxies of our own in front of the API (each appends to X-Forwarded-For): the client is that many entries from the right. */

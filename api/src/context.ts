@@ -28,5 +28,6 @@ export interface Auth {
 }
 
 export interface AppEnv {
-  Variables: { auth: Auth; requestId: string };
+  /** `clientIp`: the caller's address as client-ip.ts decides it, set for every request. */
+  Variables: { auth: Auth; requestId: string; clientIp: string };
 }

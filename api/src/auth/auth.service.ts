@@ -7,7 +7,8 @@ import { invariant } from "../invariant.ts";
 import type { IssuedSession } from "./cookies.ts";
 import { queueEmailVerification } from "./email-verification.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
-import { hit, type Limit } from "./rate-limit.ts";
+import { clearHits, countHits, hit, type Limit, refuseIfExhausted } from "./rate-limit.ts";
+import { securityEvent } from "./security-log.ts";
 import { sessionCache } from "./session-cache.ts";
 import { hashToken, newRefreshToken } from "./tokens.ts";
 
@@ -65,6 +66,11 @@ export async function createAccount(
   }
 }
 
+/**
+ * The limits of an auth action: per client address, and with an account (an address as typed, or
+ * a user id) per account and client address, plus a slower cap per account over an hour. Keyed by
+ * address too, so whoever hammers an account from elsewhere does not lock out its owner.
+ */
 export function authLimits(
   deps: Pick<Deps, "config">,
   action: string,
@@ -77,11 +83,18 @@ export function authLimits(
   const perIp = deps.config.AUTH_RATE_LIMIT_PER_IP * (action === "refresh" ? 10 : 1);
   const limits: Limit[] = [{ key: `${action}:ip:${ip}`, max: perIp, windowSeconds }];
   if (account) {
-    limits.push({
-      key: `${action}:account:${account}`,
-      max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT,
-      windowSeconds,
-    });
+    limits.push(
+      {
+        key: `${action}:account-ip:${account}:${ip}`,
+        max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+        windowSeconds,
+      },
+      {
+        key: `${action}:account:${account}`,
+        max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY,
+        windowSeconds: 3600,
+      },
+    );
   }
   return limits;
 }
@@ -93,26 +106,42 @@ export async function signUp(deps: Deps, body: SignUpBody, ip: string): Promise<
   );
 }
 
+/**
+ * Only failed attempts count against the account (per client address, and slower overall): the
+ * owner's own sign-ins never use up the budget, and failures from one address leave the owner
+ * signing in from another alone. A success clears its address's failures.
+ */
 export async function signIn(
   deps: Deps,
   body: { email: string; password: string; remember: boolean },
   ip: string,
 ): Promise<IssuedSession> {
-  await hit(deps.sql, authLimits(deps, "signin", ip, body.email));
+  const [perIp, ...perAccount] = authLimits(deps, "signin", ip, body.email);
+  await hit(deps.sql, [perIp!]);
+  await refuseIfExhausted(deps.sql, perAccount);
   const [row] = await deps.sql<{ id: string; password_hash: string; status: string }[]>`
     select p.id, c.password_hash, p.status
     from profiles p join credentials c on c.user_id = p.id
     where lower(p.email) = ${body.email}`;
+  const refuse = async (userId?: string) => {
+    await countHits(deps.sql, perAccount);
+    securityEvent("sign_in_failed", {
+      user_id: userId,
+      reason: userId ? "password" : "no_account",
+    });
+    return new HttpError(400, ErrorCode.invalidCredentials, messages.invalidCredentials);
+  };
   if (!row) {
     await burnPasswordCheck(body.password);
-    throw new HttpError(400, ErrorCode.invalidCredentials, messages.invalidCredentials);
+    throw await refuse();
   }
-  if (!(await verifyPassword(row.password_hash, body.password))) {
-    throw new HttpError(400, ErrorCode.invalidCredentials, messages.invalidCredentials);
-  }
+  if (!(await verifyPassword(row.password_hash, body.password))) throw await refuse(row.id);
   if (row.status !== "active")
     throw new HttpError(403, ErrorCode.userSuspended, messages.userSuspended);
-  return await startSession(deps, row.id, body.remember);
+  await clearHits(deps.sql, [perAccount[0]!.key]);
+  const session = await startSession(deps, row.id, body.remember);
+  securityEvent("sign_in", { user_id: row.id });
+  return session;
 }
 
 async function startSession(deps: Deps, userId: string, remember: boolean): Promise<IssuedSession> {

@@ -253,38 +253,71 @@ test("an access token verifies against the JWKS endpoint with jose's remote key 
   assert.ok(payload.sid);
 });
 
-test("sign-in is rate limited per account with 429 and Retry-After, and the limit resets", async () => {
+test("failed sign-ins are limited per account and address with 429 and Retry-After; the owner elsewhere still signs in", async () => {
   const limited = await startTestApi({
     AUTH_RATE_LIMIT_PER_ACCOUNT: "3",
     AUTH_RATE_LIMIT_WINDOW_SECONDS: "2",
+    TRUST_PROXY: "true",
   });
   try {
-    const me = await signUpAndIn(limited); // one sign-in counted
-    const attempt = () =>
+    const me = await signUpAndIn(limited);
+    const signInFrom = (address: string, password: string) =>
       limited.fetch("/api/auth/sign-in", {
         method: "POST",
-        json: { email: me.user.email, password: "wrong-pass" },
+        headers: { "x-forwarded-for": address },
+        json: { email: me.user.email, password },
       });
-    assert.equal((await attempt()).status, 400);
-    assert.equal((await attempt()).status, 400);
-    const blocked = await attempt();
+    // The owner's own successes never use up the account's budget.
+    for (let i = 0; i < 5; i++) {
+      const ok = await signInFrom("198.51.100.1", me.password);
+      assert.equal(ok.status, 200);
+      await ok.body?.cancel();
+    }
+    const attacker = "203.0.113.66";
+    for (let i = 0; i < 3; i++) {
+      const wrong = await signInFrom(attacker, "wrong-pass");
+      assert.equal(wrong.status, 400);
+      await wrong.body?.cancel();
+    }
+    const blocked = await signInFrom(attacker, "wrong-pass");
     assert.equal(blocked.status, 429);
     assert.ok(Number(blocked.headers.get("retry-after")) >= 1);
     assert.equal((await errorOf(blocked)).code, "rate_limited");
-    // Even the right password waits for the window.
-    const right = await limited.fetch("/api/auth/sign-in", {
-      method: "POST",
-      json: { email: me.user.email, password: me.password },
-    });
+    // From the guessing address even the right password waits for the window...
+    const right = await signInFrom(attacker, me.password);
     assert.equal(right.status, 429);
     await right.body?.cancel();
+    // ...but the owner signing in from their own address is not refused.
+    const owner = await signInFrom("198.51.100.1", me.password);
+    assert.equal(owner.status, 200);
+    await owner.body?.cancel();
     await new Promise((r) => setTimeout(r, 2200));
-    const after = await limited.fetch("/api/auth/sign-in", {
-      method: "POST",
-      json: { email: me.user.email, password: me.password },
-    });
+    const after = await signInFrom(attacker, me.password);
     assert.equal(after.status, 200);
     await after.body?.cancel();
+  } finally {
+    await limited.close();
+  }
+});
+
+test("failed sign-ins from many addresses meet the account's hourly cap", async () => {
+  const limited = await startTestApi({
+    AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY: "4",
+    TRUST_PROXY: "true",
+  });
+  try {
+    const me = await signUpAndIn(limited);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await limited.fetch("/api/auth/sign-in", {
+        method: "POST",
+        headers: { "x-forwarded-for": `192.0.2.${i}` },
+        json: { email: me.user.email, password: "wrong-pass" },
+      });
+      statuses.push(res.status);
+      await res.body?.cancel();
+    }
+    assert.deepEqual(statuses, [400, 400, 400, 400, 429, 429]);
   } finally {
     await limited.close();
   }

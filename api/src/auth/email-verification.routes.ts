@@ -39,10 +39,7 @@ export function emailVerificationRoutes(deps: Deps) {
       }),
       auth,
       async (c) =>
-        c.json(
-          await resendVerification(deps, c.get("auth").userId, clientIp(c, config)),
-          202,
-        ),
+        c.json(await resendVerification(deps, c.get("auth").userId, clientIp(c, config)), 202),
     )
     .post(
       "/email-verification/confirm",
@@ -58,11 +55,7 @@ export function emailVerificationRoutes(deps: Deps) {
       validate("json", VerifyEmailBody),
       async (c) =>
         c.json(
-          await confirmVerification(
-            deps,
-            c.req.valid("json").token,
-            clientIp(c, config),
-          ),
+          await confirmVerification(deps, c.req.valid("json").token, clientIp(c, config)),
           200,
         ),
     );

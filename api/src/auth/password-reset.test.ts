@@ -135,22 +135,29 @@ test("password reset: the SPEC's validation messages", async () => {
   assert.equal((await errorOf(short)).message, "Password must be at least 6 characters");
 });
 
-test("password reset: rate limited per account, whether or not it exists", async () => {
-  const limited = await startTestApi({ AUTH_RATE_LIMIT_PER_ACCOUNT: "3" });
+test("password reset: rate limited per account and address, whether or not it exists; the owner elsewhere still asks", async () => {
+  const limited = await startTestApi({ AUTH_RATE_LIMIT_PER_ACCOUNT: "3", TRUST_PROXY: "true" });
   try {
     const me = await signUpAndIn(limited);
+    const forgot = (email: string, address: string) =>
+      limited.fetch("/api/auth/password-reset", {
+        method: "POST",
+        headers: { "x-forwarded-for": address },
+        json: { email },
+      });
     for (const email of [me.user.email, "ghost@example.com"]) {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const r = await limited.fetch("/api/auth/password-reset", {
-          method: "POST",
-          json: { email },
-        });
+        const r = await forgot(email, "203.0.113.66");
         statuses.push(r.status);
         await r.body?.cancel();
       }
       assert.deepEqual(statuses, [202, 202, 202, 429], email);
     }
+    // Someone else asking for the owner's address over and over does not stop the owner's request.
+    const owner = await forgot(me.user.email, "198.51.100.1");
+    assert.equal(owner.status, 202);
+    await owner.body?.cancel();
   } finally {
     await settlePasswordResetRequests();
     await limited.close();

@@ -1,0 +1,44 @@
+import { getContext } from "hono/context-storage";
+import type { AppEnv } from "../context.ts";
+import { log } from "../log.ts";
+
+/** The security trail's events; each is one JSON log line `security: <event>`. */
+export type SecurityEvent =
+  | "sign_in"
+  | "sign_in_failed"
+  | "refresh_token_reused"
+  | "mfa_failed"
+  | "password_changed"
+  | "password_change_failed"
+  | "password_reset"
+  | "rate_limited";
+
+const FAILURES = new Set<SecurityEvent>([
+  "sign_in_failed",
+  "refresh_token_reused",
+  "mfa_failed",
+  "password_change_failed",
+  "rate_limited",
+]);
+
+/**
+ * Writes one security event with the request it happened in (request id, client address), so an
+ * operator can follow an attack across lines and instances. Never pass passwords or tokens.
+ */
+export function securityEvent(
+  event: SecurityEvent,
+  fields: { user_id?: string; session_id?: string; [key: string]: unknown } = {},
+): void {
+  let request: { request_id?: string; client_ip?: string } = {};
+  try {
+    const c = getContext<AppEnv>();
+    request = { request_id: c.get("requestId"), client_ip: c.get("clientIp") };
+  } catch {
+    // Outside a request (a job): no request to name.
+  }
+  log(FAILURES.has(event) ? "warn" : "info", `security: ${event}`, {
+    event,
+    ...request,
+    ...fields,
+  });
+}

@@ -86,6 +86,11 @@ export const Session = z.object({
   aal: z.optional(z.enum(["aal1", "aal2"])),
   /** True while the user has a verified factor and this session has not verified one yet. */
   mfa_required: z.optional(z.boolean()),
+  /**
+   * True for an administrator who must set up a second factor before the admin pages open (in
+   * production, admin routes answer 403 admin_mfa_required below aal2).
+   */
+  admin_mfa_setup_required: z.optional(z.boolean()),
 });
 export type Session = z.infer<typeof Session>;
 

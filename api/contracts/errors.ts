@@ -27,6 +27,8 @@ export const ErrorCode = {
   insufficientCredits: "insufficient_credits",
   orderSuspended: "order_suspended",
   mfaRequired: "mfa_required",
+  /** An administrator without a second factor, in production: admin routes wait for one. */
+  adminMfaRequired: "admin_mfa_required",
   mfaVerificationFailed: "mfa_verification_failed",
   mfaChallengeExpired: "mfa_challenge_expired",
   mfaNotAvailable: "mfa_not_available",

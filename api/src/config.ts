@@ -5,8 +5,15 @@ const int = (fallback: number) => z.coerce.number().int().positive().default(fal
 
 /** Every environment variable the API reads (README.md lists them too). */
 const EnvSchema = z.object({
+  /**
+   * `production`: every real dependency must be configured (productionProblems below); nothing is
+   * simulated, no demo account is seeded, admins need a second factor. `development`: the
+   * simulators, the mail catcher and the demo accounts stand in for what is not configured.
+   */
+  PORTAL_ENV: z.enum(["development", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Default: 127.0.0.1 in development (the demo admin is not for the network), 0.0.0.0 in production. */
+  HOST: z.string().optional(),
   PUBLIC_URL: z.url().default("http://localhost:8000"),
   DATABASE_URL: z.url().optional(),
   /** Postgres connections per API process (mind the server's max_connections across replicas). */
@@ -138,7 +145,7 @@ const EnvSchema = z.object({
     ),
 });
 
-export type Config = z.infer<typeof EnvSchema>;
+export type Config = z.infer<typeof EnvSchema> & { HOST: string };
 
 /** Connections the API may open to its embedded Postgres (max_connections is 100). */
 const EMBEDDED_MAX_CONNECTIONS = 90;
@@ -149,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     .filter(([, v]) => v === "")
     .map(([k]) => k);
   const cleaned = Object.fromEntries(Object.entries(env).filter(([k]) => !empty.includes(k)));
+  const given = { ...cleaned };
   // PUBLIC_URL follows PORT unless it is set: `PORT=9000 npm start` prints and uses :9000.
   cleaned.PUBLIC_URL ??= `http://localhost:${cleaned.PORT ?? 8000}`;
   const result = EnvSchema.safeParse(cleaned);
@@ -156,7 +164,19 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const config = result.data;
+  const production = result.data.PORTAL_ENV === "production";
+  const config: Config = {
+    ...result.data,
+    HOST: result.data.HOST ?? (production ? "0.0.0.0" : "127.0.0.1"),
+  };
+  if (production) {
+    const problems = productionProblems(given, config);
+    if (problems.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration for PORTAL_ENV=production:\n${problems.map((p) => `  ${p}`).join("\n")}`,
+      );
+    }
+  }
   config.WEBAUTHN_ORIGIN ??= new URL(config.PUBLIC_URL).origin;
   config.WEBAUTHN_RP_ID ??= new URL(config.WEBAUTHN_ORIGIN).hostname;
   config.MAIL_FROM ??= `Hosting Portal <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
@@ -188,6 +208,44 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
 }
 
 export class ConfigError extends Error {}
+
+/** The variables production cannot do without (docker-compose.yml requires each of them too). */
+const PRODUCTION_REQUIRED = [
+  "DATABASE_URL",
+  "PAYPAL_CLIENT_ID",
+  "PAYPAL_CLIENT_SECRET",
+  "PAYPAL_API_BASE",
+  "PAYPAL_WEBHOOK_ID",
+  "SMTP_URL",
+  "SERVER_PROVIDER_URL",
+  "SERVER_PROVIDER_TOKEN",
+  "JWT_PRIVATE_KEY",
+  "MFA_ENCRYPTION_KEY",
+  "PUBLIC_URL",
+] as const;
+
+/**
+ * What production needs, one line per missing or wrong variable: outside production each of these
+ * falls back to a simulator, a generated key or the mail catcher, which in production would mean
+ * free credits (the PayPal simulator approves anything), mail that never leaves, servers that do
+ * not exist, or replicas that each sign with their own key.
+ */
+function productionProblems(env: Record<string, string | undefined>, config: Config): string[] {
+  const problems: string[] = [];
+  for (const name of PRODUCTION_REQUIRED) {
+    if (!env[name]) problems.push(`${name}: required in production`);
+  }
+  if (env.PUBLIC_URL && new URL(config.PUBLIC_URL).protocol !== "https:") {
+    problems.push("PUBLIC_URL: must be an https:// address in production");
+  }
+  if (config.PAYPAL_SIM_URL) {
+    problems.push("PAYPAL_SIM_URL: the PayPal simulator is not allowed in production");
+  }
+  if (config.SEED_DEMO) {
+    problems.push("SEED_DEMO: demo accounts are never seeded in production");
+  }
+  return problems;
+}
 
 /** Defaults for tests: every value the schema would produce from an empty environment. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {

@@ -75,6 +75,15 @@ function printBanner() {
   console.log(
     `\n  Hosting portal: ${config.PUBLIC_URL}\n  API docs:       ${config.PUBLIC_URL}/api/docs`,
   );
+  if (config.PORTAL_ENV === "production") {
+    console.log(`  Production mode: listening on ${config.HOST}:${server.url.split(":").pop()}`);
+  } else if (config.HOST === "127.0.0.1") {
+    console.log(
+      "  Listening on this machine only (127.0.0.1); HOST=0.0.0.0 opens it to the network",
+    );
+  } else {
+    console.log(`  Listening on ${config.HOST}: reachable from the network`);
+  }
   if (server.db.embedded) {
     console.log("  Demo sign-ins (seeded on an empty database):");
     for (const a of DEMO_ACCOUNTS)

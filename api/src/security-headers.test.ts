@@ -191,7 +191,50 @@ test("the shell-csp command writes the same policy for a shell served by Caddy a
     const fromApi = (await createApp(api.deps, { staticRoot: root }).request("/")).headers.get(
       "content-security-policy",
     );
-    assert.equal(Deno.readTextFileSync(out), `header Content-Security-Policy "${fromApi}"\n`);
+    assert.equal(
+      Deno.readTextFileSync(out).split("\n")[0],
+      `header Content-Security-Policy "${fromApi}"`,
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("the compose shell gets the API's HSTS and opener policy for an https portal with PayPal", async () => {
+  const root = staticRoot({});
+  try {
+    const out = join(root, "csp.caddy");
+    const env = {
+      STATIC_ROOT: root,
+      PUBLIC_URL: "https://portal.example.com",
+      PAYPAL_CLIENT_ID: "client",
+      PAYPAL_CLIENT_SECRET: "secret",
+      PAYPAL_API_BASE: "https://api-m.paypal.com",
+    };
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", new URL("./cli/shell-csp.ts", import.meta.url).pathname, out],
+      env,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+    const fromApi = (
+      await createApp({ ...api.deps, config: testConfig(env) }, { staticRoot: root }).request("/")
+    ).headers;
+    const written = Deno.readTextFileSync(out).split("\n");
+    assert.ok(
+      written.includes(
+        `header Strict-Transport-Security "${fromApi.get("strict-transport-security")}"`,
+      ),
+      written.join("\n"),
+    );
+    assert.ok(
+      written.includes(
+        `header Cross-Origin-Opener-Policy "${fromApi.get("cross-origin-opener-policy")}"`,
+      ),
+      written.join("\n"),
+    );
+    assert.match(fromApi.get("strict-transport-security") ?? "", /max-age=31536000/);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

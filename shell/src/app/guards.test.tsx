@@ -7,8 +7,9 @@ import { PublicOnly, RequireAdmin, RequireAuth } from "./guards";
 
 const now = () => Math.floor(Date.now() / 1000);
 
-function fakeSession(isAdmin: boolean): Session {
+function fakeSession(isAdmin: boolean, extra: Partial<Session> = {}): Session {
   return {
+    ...extra,
     access_token: "a",
     token_type: "bearer",
     expires_in: 900,
@@ -29,10 +30,11 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** The API's answer to the refresh-cookie exchange at start: a session, or no cookie (401). */
-async function signedInAs(isAdmin: boolean | null) {
+async function signedInAs(isAdmin: boolean | null, extra: Partial<Session> = {}) {
   session.reset();
   vi.stubGlobal("fetch", async (path: string) => {
-    if (path === "/api/auth/refresh" && isAdmin !== null) return json(200, fakeSession(isAdmin));
+    if (path === "/api/auth/refresh" && isAdmin !== null)
+      return json(200, fakeSession(isAdmin, extra));
     if (path === "/api/auth/sign-in") return json(200, fakeSession(false));
     return json(401, { error: { code: "session_expired", message: "Session expired" } });
   });
@@ -89,6 +91,16 @@ describe("guards (SPEC §6)", () => {
     await signedInAs(true);
     renderAt("/admin/users");
     expect(screen.getByText("admin page")).toBeTruthy();
+  });
+
+  it("leads an admin who must set up a second factor to Settings instead of the admin pages", async () => {
+    await signedInAs(true, { admin_mfa_setup_required: true });
+    renderAt("/admin/users");
+    expect(screen.queryByText("admin page")).toBeNull();
+    expect(screen.getByText("Two-factor verification required")).toBeTruthy();
+    expect(
+      screen.getByRole("link", { name: "Set up two-factor verification" }).getAttribute("href"),
+    ).toBe("/settings");
   });
 
   it("sends signed-in users away from /auth pages", async () => {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from "@hosting-portal/router";
-import { useSession, useSessionLoading } from "@hosting-portal/shared-ui";
+import { EmptyState, Link, Page, useSession, useSessionLoading } from "@hosting-portal/shared-ui";
 
 /** SPEC §6: visitors on guarded pages go to /auth/login (and come back after signing in). */
 export function RequireAuth() {
@@ -12,10 +12,25 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** SPEC §6: non-admins on admin pages go to /dashboard. The API enforces this for real. */
+/**
+ * SPEC §6: non-admins on admin pages go to /dashboard. The API enforces this for real. An admin
+ * who must first set up a second factor (production) is led to Settings instead of admin pages
+ * that would only answer 403.
+ */
 export function RequireAdmin() {
   const session = useSession();
   if (!session?.user.is_admin) return <Navigate to="/dashboard" replace />;
+  if (session.admin_mfa_setup_required) {
+    return (
+      <Page>
+        <EmptyState
+          title="Two-factor verification required"
+          description="Administrators need two-factor verification. Set up an authenticator app or a passkey, then come back to this page."
+          action={<Link href="/settings">Set up two-factor verification</Link>}
+        />
+      </Page>
+    );
+  }
   return <Outlet />;
 }
 

@@ -109,6 +109,8 @@ const EnvSchema = z.object({
   MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Issue 21: delivery attempts of one mail before it is marked failed (backoff doubles from 30 s). */
   MAIL_MAX_ATTEMPTS: int(8),
+  /** Days a sent or failed mail stays in the outbox (its body is removed at once), then it is deleted. */
+  MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Issue 21: days before an order expires on which its reminder goes, once each (comma-separated). */
   REMINDER_DAYS: z
     .string()

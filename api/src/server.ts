@@ -182,7 +182,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
   // Issue 21: the outbox worker runs where the jobs run; SKIP LOCKED keeps replicas apart.
   let mail: MailDelivery | null = null;
   try {
-    mail = config.JOBS_ENABLED ? await startMailDelivery(db.sql, config) : null;
+    mail = config.JOBS_ENABLED ? await startMailDelivery(db.sql, config, secretBox) : null;
   } catch (e) {
     await jobs?.stop();
     await providerJobs?.stop();

@@ -76,7 +76,7 @@ export async function startTestApi(
   };
   const app = createApp(deps);
   const mailTransport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
-  const mail = mailTransport ? startMailWorker(sql, mailTransport, config, 100) : null;
+  const mail = mailTransport ? startMailWorker(sql, mailTransport, config, secretBox, 100) : null;
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve(

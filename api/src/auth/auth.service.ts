@@ -101,9 +101,7 @@ export function authLimits(
 
 export async function signUp(deps: Deps, body: SignUpBody, ip: string): Promise<User> {
   await hit(deps.sql, authLimits(deps, "signup", ip));
-  return await createAccount(deps.sql, body, (tx, user) =>
-    queueEmailVerification(tx, deps.config, user),
-  );
+  return await createAccount(deps.sql, body, (tx, user) => queueEmailVerification(tx, deps, user));
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 import type { Deps } from "../context.ts";
 import type { Db } from "../db.ts";
 import { HttpError, notFound } from "../http-error.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueMail, sealLinkToken } from "../mail/outbox.ts";
 import { emailVerificationMail } from "../mail/templates/account.ts";
 import { authLimits } from "./auth.service.ts";
 import { newLinkToken, portalLink } from "./password-reset.ts";
@@ -21,7 +21,7 @@ import { hashToken } from "./tokens.ts";
  */
 export async function queueEmailVerification(
   tx: Db,
-  config: Deps["config"],
+  deps: Pick<Deps, "config" | "secretBox">,
   user: { id: string; email: string; username: string },
 ): Promise<void> {
   const token = newLinkToken();
@@ -30,16 +30,17 @@ export async function queueEmailVerification(
     values (${user.id}, ${user.email}, ${await hashToken(token)},
       now() + make_interval(hours => ${VERIFICATION_LINK_HOURS}))
     returning id`;
-  await enqueueMail(tx, {
+  const mail = {
     kind: "email_verification",
     to: user.email,
     userId: user.id,
     dedupeKey: `email_verification:${row!.id}`,
     ...emailVerificationMail({
       username: user.username,
-      url: portalLink(config, "/auth/verify-email", { token }),
+      url: portalLink(deps.config, "/auth/verify-email", { token }),
     }),
-  });
+  };
+  await enqueueMail(tx, await sealLinkToken(deps.secretBox, mail, token));
 }
 
 export async function verificationStatus(
@@ -65,7 +66,7 @@ export async function resendVerification(
     >`select id, email, username, email_verified_at is not null as verified
       from profiles where id = ${userId} for update`;
     if (!user) throw notFound("User not found");
-    if (!user.verified) await queueEmailVerification(tx, deps.config, user);
+    if (!user.verified) await queueEmailVerification(tx, deps, user);
     return { email: user.email, verified: user.verified };
   });
 }

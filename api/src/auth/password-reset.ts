@@ -4,7 +4,7 @@ import { RESET_LINK_MINUTES, recoveryMessages } from "../../contracts/recovery.t
 import type { Deps } from "../context.ts";
 import { HttpError } from "../http-error.ts";
 import { log } from "../log.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueMail, sealLinkToken } from "../mail/outbox.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates/account.ts";
 import { authLimits } from "./auth.service.ts";
 import { hashPassword } from "./passwords.ts";
@@ -12,7 +12,10 @@ import { hit } from "./rate-limit.ts";
 import { sessionCache } from "./session-cache.ts";
 import { hashToken } from "./tokens.ts";
 
-/** 256-bit random link token (base64url); only its SHA-256 (tokens.ts `hashToken`) is stored. */
+/**
+ * 256-bit random link token (base64url). Stored only as its SHA-256 (tokens.ts `hashToken`) and,
+ * in the mail's outbox row until it is sent, sealed (mail/outbox.ts `sealLinkToken`).
+ */
 export function newLinkToken(): string {
   return jose.base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
 }
@@ -60,17 +63,17 @@ async function sendResetLink(deps: Deps, email: string): Promise<void> {
       insert into password_reset_tokens (user_id, token_hash, expires_at)
       values (${user.id}, ${tokenHash}, now() + make_interval(mins => ${RESET_LINK_MINUTES}))
       returning id`;
-    const mail = passwordResetMail({
-      username: user.username,
-      url: portalLink(deps.config, "/auth/reset-password", { token }),
-    });
-    await enqueueMail(tx, {
+    const mail = {
       kind: "password_reset",
       to: user.email,
       userId: user.id,
       dedupeKey: `password_reset:${row!.id}`,
-      ...mail,
-    });
+      ...passwordResetMail({
+        username: user.username,
+        url: portalLink(deps.config, "/auth/reset-password", { token }),
+      }),
+    };
+    await enqueueMail(tx, await sealLinkToken(deps.secretBox, mail, token));
   });
 }
 

@@ -1,6 +1,8 @@
+import { loadConfig } from "../config.ts";
 import type { Deps } from "../context.ts";
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
+import { pruneMailOutbox } from "../mail/outbox.ts";
 import { pruneIdempotencyKeys } from "./expire-orders.ts";
 import { lifecycleSettings, runLifecycle } from "./lifecycle.ts";
 import { reconcilePayPalJob } from "./reconcile-paypal.ts";
@@ -20,6 +22,7 @@ export function startJobs(
   let running: Promise<void> | null = null;
   // Issue 21: reminders, auto-renew, grace period and expiry, with the config's days and mails.
   const lifecycle = lifecycleSettings(payments?.config);
+  const mailRetentionDays = (payments?.config ?? loadConfig({})).MAIL_OUTBOX_RETENTION_DAYS;
   const tick = () => {
     // A slow run is not overlapped by the next tick of the same instance.
     if (running) return;
@@ -27,8 +30,16 @@ export function startJobs(
       try {
         const ran = await runLifecycle(sql, lifecycle);
         const pruned = await pruneIdempotencyKeys(sql);
-        if (ran.orders || ran.auto_renewed || ran.reminders || ran.notices || pruned) {
-          log("info", "jobs ran", { ...ran, pruned_keys: pruned });
+        const prunedMails = await pruneMailOutbox(sql, mailRetentionDays);
+        if (
+          ran.orders ||
+          ran.auto_renewed ||
+          ran.reminders ||
+          ran.notices ||
+          pruned ||
+          prunedMails
+        ) {
+          log("info", "jobs ran", { ...ran, pruned_keys: pruned, pruned_mails: prunedMails });
         }
       } catch (err) {
         log("error", "jobs failed", { error: (err as Error).message });

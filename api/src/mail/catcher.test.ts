@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { startTestApi, test } from "../testing.ts";
@@ -32,6 +32,7 @@ test("mail catcher: without SMTP_URL each delivered mail lands as an .eml file u
     const result = await deliverDueMails(api.sql, transport, {
       from: "Hosting Portal <no-reply@localhost>",
       maxAttempts: 3,
+      secretBox: api.deps.secretBox,
     });
     assert.equal(result.sent, 1);
     const files = readdirSync(catcher.dir).filter((f) => f.endsWith(".eml"));
@@ -42,6 +43,52 @@ test("mail catcher: without SMTP_URL each delivered mail lands as an .eml file u
   } finally {
     transport.close();
     await catcher.stop();
+    await Deno.remove(dataDir, { recursive: true });
+    await api.close();
+  }
+});
+
+test("mail catcher: caught mails are the owner's alone (0600 in a 0700 folder); links are logged only when asked (outside production)", async () => {
+  const api = await startTestApi();
+  const dataDir = await Deno.makeTempDir();
+  const lines: string[] = [];
+  const original = console.log;
+  console.log = (line: string) => lines.push(line);
+  const catchers = [
+    await startMailCatcher(join(dataDir, "quiet")),
+    await startMailCatcher(join(dataDir, "dev"), 0, { logLinks: true }),
+  ];
+  try {
+    for (const [i, catcher] of catchers.entries()) {
+      const transport = createTransport(catcher.url);
+      await enqueueMail(api.sql, {
+        kind: "test",
+        to: `dev${i}@example.com`,
+        dedupeKey: `caught-${i}`,
+        subject: `Caught ${i}`,
+        ...renderMail({
+          title: "Reset",
+          paragraphs: ["Your link"],
+          action: { label: "Open", url: `http://localhost:8000/auth/reset-password?token=tok${i}` },
+        }),
+      });
+      await deliverDueMails(api.sql, transport, {
+        from: "Hosting Portal <no-reply@localhost>",
+        maxAttempts: 3,
+        secretBox: api.deps.secretBox,
+      });
+      transport.close();
+      const [file] = readdirSync(catcher.dir).filter((f) => f.endsWith(".eml"));
+      assert.equal(statSync(join(catcher.dir, file!)).mode & 0o777, 0o600);
+      assert.equal(statSync(catcher.dir).mode & 0o777, 0o700);
+    }
+    const caught = lines.filter((l) => l.includes('"mail caught"'));
+    assert.equal(caught.length, 2);
+    assert.ok(!caught[0]!.includes("token=tok0"), caught[0]);
+    assert.ok(caught[1]!.includes("token=tok1"), caught[1]);
+  } finally {
+    console.log = original;
+    for (const catcher of catchers) await catcher.stop();
     await Deno.remove(dataDir, { recursive: true });
     await api.close();
   }

@@ -1,5 +1,5 @@
 import { Buffer } from "node:buffer";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { log } from "../log.ts";
@@ -19,10 +19,20 @@ export interface MailCatcher {
  * the same nodemailer path as production. Each mail lands as an .eml file in DATA_DIR/mails (any
  * mail client opens one; the files outlive a restart) and a log line names the file. A folder
  * rather than a web page: nothing extra is exposed over HTTP, so it cannot leak into production.
+ *
+ * The mails hold live reset and verification links: the folder and its files are the owner's
+ * alone (0700, 0600), and the log line names the links only when `logLinks` (outside production),
+ * since logs travel further than the data directory.
  */
-export async function startMailCatcher(dataDir: string, port = 0): Promise<MailCatcher> {
+export async function startMailCatcher(
+  dataDir: string,
+  port = 0,
+  options: { logLinks?: boolean } = {},
+): Promise<MailCatcher> {
   const dir = resolve(join(dataDir, "mails"));
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // mkdirSync's mode does not apply to a folder that exists already (made before this rule).
+  chmodSync(dir, 0o700);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -37,9 +47,14 @@ export async function startMailCatcher(dataDir: string, port = 0): Promise<MailC
           const to = session.envelope.rcptTo.map((r) => r.address).join(",");
           const safeTo = to.replace(/[^A-Za-z0-9@._-]/g, "_").slice(0, 80);
           const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
-          writeFileSync(file, raw);
+          writeFileSync(file, raw, { mode: 0o600 });
           const subject = /^Subject: (.*)$/im.exec(raw.subarray(0, 8192).toString("utf8"))?.[1];
-          log("info", "mail caught", { to, subject, file, links: linksIn(raw.toString("utf8")) });
+          log("info", "mail caught", {
+            to,
+            subject,
+            file,
+            ...(options.logLinks ? { links: linksIn(raw.toString("utf8")) } : {}),
+          });
           prune(dir);
           callback();
         } catch (err) {

@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
+import type { SecretBox } from "../ports.ts";
 import { type MailCatcher, startMailCatcher } from "./catcher.ts";
 import { createTransport, type MailWorker, startMailWorker } from "./worker.ts";
 
@@ -18,11 +19,15 @@ export interface MailDelivery {
 export async function startMailDelivery(
   sql: Sql,
   config: Config,
+  /** Opens the sealed link tokens of reset and verification mails at send time. */
+  secretBox: SecretBox,
   intervalMs?: number,
 ): Promise<MailDelivery> {
   let catcher: MailCatcher | null = null;
   if (!config.SMTP_URL) {
-    catcher = await startMailCatcher(config.DATA_DIR, config.MAIL_CATCHER_PORT);
+    catcher = await startMailCatcher(config.DATA_DIR, config.MAIL_CATCHER_PORT, {
+      logLinks: config.PORTAL_ENV !== "production",
+    });
     // With a database of its own (DATABASE_URL) this is likely a real deployment that forgot
     // SMTP_URL: no customer would ever get a mail, so say it louder.
     log(
@@ -34,7 +39,7 @@ export async function startMailDelivery(
     );
   }
   const transport = createTransport(config.SMTP_URL ?? catcher!.url);
-  const worker = startMailWorker(sql, transport, config, intervalMs);
+  const worker = startMailWorker(sql, transport, config, secretBox, intervalMs);
   return {
     worker,
     catcherDir: catcher?.dir ?? null,

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createSecretBox } from "../auth/secret-box.ts";
 import { startTestApi, test } from "../testing.ts";
 import { enqueueMail } from "./outbox.ts";
 import { renderMail } from "./templates/layout.ts";
@@ -6,7 +7,11 @@ import { recipientOf, startTestSmtp } from "./testing.ts";
 import { createTransport, deliverDueMails } from "./worker.ts";
 
 const FROM = "Hosting Portal <no-reply@portal.test>";
-const options = { from: FROM, maxAttempts: 3 };
+const options = {
+  from: FROM,
+  maxAttempts: 3,
+  secretBox: await createSecretBox(crypto.getRandomValues(new Uint8Array(32))),
+};
 
 const mail = (key: string, to = `${key}@example.com`) => ({
   kind: "test",

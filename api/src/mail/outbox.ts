@@ -1,4 +1,5 @@
 import type { Db } from "../db.ts";
+import type { SecretBox } from "../ports.ts";
 
 /** A mail to queue; `text` and `html` usually come from a template (api/src/mail/templates/). */
 export interface OutgoingMail {
@@ -14,6 +15,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The link token this mail carries, sealed (sealLinkToken); text and html hold a placeholder. */
+  sealedToken?: string;
 }
 
 export type MailState = "queued" | "sending" | "sent" | "failed";
@@ -25,9 +28,10 @@ export type MailState = "queued" | "sending" | "sent" | "failed";
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<boolean> {
   const rows = await db`
-    insert into mail_outbox (kind, to_address, user_id, dedupe_key, subject, text_body, html_body)
+    insert into mail_outbox (kind, to_address, user_id, dedupe_key, subject, text_body, html_body,
+      sealed_token)
     values (${mail.kind}, ${mail.to}, ${mail.userId ?? null}, ${mail.dedupeKey}, ${mail.subject},
-      ${mail.text}, ${mail.html})
+      ${mail.text}, ${mail.html}, ${mail.sealedToken ?? null})
     on conflict (dedupe_key) do nothing
     returning id`;
   return rows.length === 1;
@@ -41,7 +45,10 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<boolean> 
  */
 export async function enqueueUserMail(
   db: Db,
-  mail: Omit<OutgoingMail, "to" | "userId"> & { userId: string; when: "notify_receipts" },
+  mail: Omit<OutgoingMail, "to" | "userId" | "sealedToken"> & {
+    userId: string;
+    when: "notify_receipts";
+  },
 ): Promise<boolean> {
   const rows = await db`
     insert into mail_outbox (kind, to_address, user_id, dedupe_key, subject, text_body, html_body)
@@ -51,4 +58,43 @@ export async function enqueueUserMail(
     on conflict (dedupe_key) do nothing
     returning id`;
   return rows.length === 1;
+}
+
+/**
+ * Where a sealed link token goes back into a mail's text and HTML at send time. A username that
+ * contains it would only ever receive its own link in its own mail.
+ */
+export const TOKEN_PLACEHOLDER = "{{link_token}}";
+
+/**
+ * A mail whose links carry a token (password reset, email verification), made fit for the outbox:
+ * the token is cut out of the text and HTML and stored sealed with the secret box, bound to the
+ * mail's dedupe key, so that whoever reads the database (a backup, a replica, a support role)
+ * cannot use the link; the worker puts it back when it hands the mail to the SMTP server.
+ */
+export async function sealLinkToken(
+  box: SecretBox,
+  mail: OutgoingMail,
+  token: string,
+): Promise<OutgoingMail> {
+  if (!mail.text.includes(token) || !mail.html.includes(token) || mail.subject.includes(token))
+    throw new Error(`the ${mail.kind} mail does not carry its token verbatim in text and HTML`);
+  return {
+    ...mail,
+    text: mail.text.replaceAll(token, TOKEN_PLACEHOLDER),
+    html: mail.html.replaceAll(token, TOKEN_PLACEHOLDER),
+    sealedToken: await box.seal(token, mail.dedupeKey),
+  };
+}
+
+/**
+ * Deletes the mails sent or failed for good more than `retentionDays` ago (their bodies went when
+ * they were done; what is left is who got which mail when). Run by the scheduler on every tick.
+ */
+export async function pruneMailOutbox(db: Db, retentionDays: number): Promise<number> {
+  const rows = await db`
+    delete from mail_outbox
+    where state in ('sent', 'failed') and created_at < now() - make_interval(days => ${retentionDays})
+    returning 1`;
+  return rows.length;
 }

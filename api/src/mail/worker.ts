@@ -2,6 +2,8 @@ import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
+import type { SecretBox } from "../ports.ts";
+import { TOKEN_PLACEHOLDER } from "./outbox.ts";
 
 /** What the worker needs from nodemailer: one call that hands a message to an SMTP server. */
 export interface MailTransport {
@@ -45,12 +47,31 @@ export interface DeliveryResult {
 
 interface Claimed {
   id: string;
+  dedupe_key: string;
   to_address: string;
   subject: string;
   text_body: string;
   html_body: string;
+  sealed_token: string | null;
   message_id: string;
   attempts: number;
+}
+
+/** A sealed token that does not open will not open on a later attempt either. */
+class SealBroken extends Error {}
+
+async function bodiesOf(mail: Claimed, box: SecretBox): Promise<{ text: string; html: string }> {
+  if (!mail.sealed_token) return { text: mail.text_body, html: mail.html_body };
+  let token: string;
+  try {
+    token = await box.open(mail.sealed_token, mail.dedupe_key);
+  } catch (err) {
+    throw new SealBroken((err as Error).message);
+  }
+  return {
+    text: mail.text_body.replaceAll(TOKEN_PLACEHOLDER, token),
+    html: mail.html_body.replaceAll(TOKEN_PLACEHOLDER, token),
+  };
 }
 
 const domainOf = (from: string) => from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
@@ -64,15 +85,20 @@ const domainOf = (from: string) => from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
  * mail to the SMTP server and recording `sent` leaves it `sending`; such a claim, once stale, is
  * marked `failed` ("interrupted", shown in the admin outbox) instead of being sent again, because
  * the server may well have accepted it. Every attempt of a mail carries the same Message-ID.
+ *
+ * A mail done with (sent, or failed for good) keeps who, what kind, the subject and its delivery
+ * record for the admin outbox, not its body nor its sealed token: a reset or verification link is
+ * of no use to anyone after that, and nobody reading the database later should find it.
  */
 export async function deliverDueMails(
   sql: Sql,
   transport: MailTransport,
-  options: { from: string; maxAttempts: number },
+  options: { from: string; maxAttempts: number; secretBox: SecretBox },
 ): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
   const interrupted = await sql`
     update mail_outbox set state = 'failed', claimed_at = null,
+      text_body = null, html_body = null, sealed_token = null,
       last_error = 'Delivery interrupted while sending (worker stopped): not retried automatically, the SMTP server may have accepted it'
     where state = 'sending' and claimed_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})
     returning id`;
@@ -90,7 +116,8 @@ export async function deliverDueMails(
         for update skip locked
       ) due
       where m.id = due.id
-      returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.message_id, m.attempts`;
+      returning m.id, m.dedupe_key, m.to_address, m.subject, m.text_body, m.html_body,
+        m.sealed_token, m.message_id, m.attempts`;
     if (batch.length === 0) return result;
     for (const mail of batch) {
       // The claim is renewed right before this mail's send, so the stale-claim limit bounds one
@@ -100,18 +127,20 @@ export async function deliverDueMails(
         returning id`;
       if (!live) continue;
       try {
+        // Opened for this send only: the clear link goes into the message, never back into the table.
+        const body = await bodiesOf(mail, options.secretBox);
         await transport.sendMail({
           from: options.from,
           to: mail.to_address,
           subject: mail.subject,
-          text: mail.text_body,
-          html: mail.html_body,
+          text: body.text,
+          html: body.html,
           messageId: mail.message_id,
         });
       } catch (err) {
         const code = (err as { responseCode?: number }).responseCode;
         // 5xx is the server's final word on this message; anything else (down, 4xx, timeout) may pass later.
-        const permanent = typeof code === "number" && code >= 500;
+        const permanent = (typeof code === "number" && code >= 500) || err instanceof SealBroken;
         const giveUp = permanent || mail.attempts >= options.maxAttempts;
         const error = String((err as Error).message ?? err).slice(0, 500);
         await sql`
@@ -120,6 +149,7 @@ export async function deliverDueMails(
             claimed_at = null,
             last_error = ${error},
             next_attempt_at = now() + make_interval(secs => ${backoffSeconds(mail.attempts)})
+            ${giveUp ? sql`, text_body = null, html_body = null, sealed_token = null` : sql``}
           where id = ${mail.id} and state = 'sending'`;
         if (giveUp) result.failed++;
         else result.retrying++;
@@ -131,7 +161,8 @@ export async function deliverDueMails(
         continue;
       }
       await sql`
-        update mail_outbox set state = 'sent', sent_at = now(), claimed_at = null, last_error = null
+        update mail_outbox set state = 'sent', sent_at = now(), claimed_at = null, last_error = null,
+          text_body = null, html_body = null, sealed_token = null
         where id = ${mail.id} and state = 'sending'`;
       result.sent++;
     }
@@ -153,11 +184,13 @@ export function startMailWorker(
   sql: Sql,
   transport: MailTransport,
   config: Pick<Config, "MAIL_FROM" | "MAIL_MAX_ATTEMPTS">,
+  secretBox: SecretBox,
   intervalMs = 2_000,
 ): MailWorker {
   const options = {
     from: config.MAIL_FROM ?? "no-reply@localhost",
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    secretBox,
   };
   let running: Promise<DeliveryResult> | null = null;
   let stopped = false;

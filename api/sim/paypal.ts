@@ -76,10 +76,15 @@ export interface PayPalSimControls {
   ): Promise<Response>;
   /** Every webhook body sent so far (raw text), for schema checks. */
   readonly sentWebhooks: string[];
+  /** Every create-order request body received (parsed), in arrival order. */
+  readonly createBodies: unknown[];
   /** The next n capture calls capture, then keep the caller waiting ms before answering. */
   delayCaptures(ms: number, n?: number): void;
-  /** The next capture answers 422 INSTRUMENT_DECLINED. */
-  declineNextCapture(): void;
+  /**
+   * The next capture answers 422 INSTRUMENT_DECLINED (or REDIRECT_PAYER_FOR_ALTERNATE_FUNDING). As
+   * at PayPal, the order stays APPROVED: capturing it again may well succeed.
+   */
+  declineNextCapture(issue?: "INSTRUMENT_DECLINED" | "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING"): void;
   /** The next capture reports this capture status or amount. */
   overrideNextCapture(override: CaptureOverride): void;
   /** Webhook events for completed captures go to this URL (twice each when `twice`). */
@@ -263,13 +268,16 @@ export async function startPayPalSim(
   let failCapturesAfter = false;
   let failReads = 0;
   let delay = { ms: 0, n: 0 };
-  let declineNext = false;
+  let declineNext: "INSTRUMENT_DECLINED" | "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING" | null = null;
   let payerActionNext = false;
   let override: CaptureOverride | null = null;
   let webhook: { url: string | null; twice: boolean } = { url: null, twice: false };
   let captureCalls = 0;
   let tokenCalls = 0;
   const sentWebhooks: string[] = [];
+  const createBodies: unknown[] = [];
+  /** Invoice ids of the orders created so far: PayPal refuses one used before. */
+  const invoiceIds = new Set<string>();
   const pending = new Set<Promise<unknown>>();
 
   const replay = (key: string | null) => {
@@ -596,6 +604,13 @@ export async function startPayPalSim(
           "INVALID_PARAMETER_VALUE",
         );
       }
+      createBodies.push(body);
+      if (unit.invoice_id !== undefined) {
+        if (invoiceIds.has(String(unit.invoice_id))) {
+          return unprocessable("DUPLICATE_INVOICE_ID", "Duplicate Invoice ID detected.");
+        }
+        invoiceIds.add(String(unit.invoice_id));
+      }
       const o: SimOrder = {
         id: randomId(17),
         intent: body.intent,
@@ -667,8 +682,10 @@ export async function startPayPalSim(
                   422,
                   "UNPROCESSABLE_ENTITY",
                   UNPROCESSABLE,
-                  "INSTRUMENT_DECLINED",
-                  "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+                  declineNext,
+                  declineNext === "INSTRUMENT_DECLINED"
+                    ? "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment."
+                    : "Unable to process the payment with the funding source the payer selected. Redirect the payer to select an alternate funding source.",
                 ),
                 at: nowMs(),
               }
@@ -683,10 +700,11 @@ export async function startPayPalSim(
                 ),
                 at: nowMs(),
               };
-          declineNext = false;
+          // A decline leaves the order APPROVED (PayPal does not take the approval back); a
+          // payer action makes the buyer approve again (actions.restart() in PayPal's buttons).
+          if (payerActionNext) o.status = "CREATED";
+          declineNext = null;
           payerActionNext = false;
-          // The buyer has to approve again (actions.restart() in PayPal's buttons).
-          o.status = "CREATED";
           if (key) replays.set(key, { at: nowMs(), answer: refusal });
           return json(refusal.status, refusal.body);
         }
@@ -787,8 +805,8 @@ export async function startPayPalSim(
     delayCaptures(ms, n = 1) {
       delay = { ms, n };
     },
-    declineNextCapture() {
-      declineNext = true;
+    declineNextCapture(issue = "INSTRUMENT_DECLINED") {
+      declineNext = issue;
     },
     requirePayerActionNextCapture() {
       payerActionNext = true;
@@ -834,6 +852,9 @@ export async function startPayPalSim(
     get sentWebhooks() {
       return sentWebhooks;
     },
+    get createBodies() {
+      return createBodies;
+    },
     order: (id) => orders.get(id),
     get captureCalls() {
       return captureCalls;
@@ -846,7 +867,7 @@ export async function startPayPalSim(
       failCaptures = 0;
       failReads = 0;
       delay = { ms: 0, n: 0 };
-      declineNext = false;
+      declineNext = null;
       payerActionNext = false;
       override = null;
       webhook = { url: null, twice: false };

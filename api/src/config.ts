@@ -16,6 +16,11 @@ const EnvSchema = z.object({
   HOST: z.string().optional(),
   PUBLIC_URL: z.url().default("http://localhost:8000"),
   DATABASE_URL: z.url().optional(),
+  /**
+   * The tables' owner, which runs the migrations; DATABASE_URL is then the app role the API serves
+   * as (README, Database roles). Default: DATABASE_URL, one role for both (not in production).
+   */
+  DATABASE_MIGRATION_URL: z.url().optional(),
   /** Postgres connections per API process (mind the server's max_connections across replicas). */
   DATABASE_POOL_MAX: int(20),
   /**
@@ -187,6 +192,13 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       "Invalid configuration:\n  PAYPAL_CLIENT_SECRET: required with PAYPAL_CLIENT_ID",
     );
   }
+  if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_WEBHOOK_ID) {
+    // Refunds, chargebacks and disputes reach the portal as webhooks: without the id every
+    // delivery fails its verification and money paid back to a buyer stays credited.
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYPAL_WEBHOOK_ID: required with PAYPAL_CLIENT_ID: the id of the webhook registered for PUBLIC_URL/api/billing/paypal/webhook in the PayPal app",
+    );
+  }
   if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_API_BASE) {
     // Issue 15: sandbox and live credentials are refused by the other host (every payment 401).
     throw new ConfigError(
@@ -199,6 +211,11 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   if (!config.DATABASE_URL && embeddedConnections > EMBEDDED_MAX_CONNECTIONS) {
     throw new ConfigError(
       `Invalid configuration:\n  API_PROCESSES: ${config.API_PROCESSES} processes × (DATABASE_POOL_MAX ${config.DATABASE_POOL_MAX} + 2) = ${embeddedConnections} connections, more than the embedded Postgres's ${EMBEDDED_MAX_CONNECTIONS}: lower one of them, or use DATABASE_URL`,
+    );
+  }
+  if (config.DATABASE_MIGRATION_URL && !config.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_MIGRATION_URL: only with DATABASE_URL (the embedded Postgres has its own roles)",
     );
   }
   if (config.SERVER_PROVIDER_URL && !config.SERVER_PROVIDER_TOKEN) {
@@ -214,6 +231,7 @@ export class ConfigError extends Error {}
 /** The variables production cannot do without (docker-compose.yml requires each of them too). */
 const PRODUCTION_REQUIRED = [
   "DATABASE_URL",
+  "DATABASE_MIGRATION_URL",
   "PAYPAL_CLIENT_ID",
   "PAYPAL_CLIENT_SECRET",
   "PAYPAL_API_BASE",
@@ -239,6 +257,17 @@ function productionProblems(env: Record<string, string | undefined>, config: Con
   }
   if (env.PUBLIC_URL && new URL(config.PUBLIC_URL).protocol !== "https:") {
     problems.push("PUBLIC_URL: must be an https:// address in production");
+  }
+  if (
+    config.DATABASE_URL &&
+    config.DATABASE_MIGRATION_URL &&
+    new URL(config.DATABASE_URL).username === new URL(config.DATABASE_MIGRATION_URL).username
+  ) {
+    // The owner (or a superuser) can change issued invoices and the audit log, or switch off the
+    // triggers that stop it; the API serves as a role that cannot.
+    problems.push(
+      "DATABASE_URL: must sign in as the app role, not as DATABASE_MIGRATION_URL's owner (README, Database roles)",
+    );
   }
   if (config.PAYPAL_SIM_URL) {
     problems.push("PAYPAL_SIM_URL: the PayPal simulator is not allowed in production");

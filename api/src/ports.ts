@@ -165,13 +165,27 @@ export interface PayPalOrder {
   links?: { href: string; rel: string; method?: string }[];
 }
 
+/** What the portal tells PayPal about a top-up when it creates the order. */
+export interface TopUpOrderRequest {
+  amount: string;
+  currency: string;
+  /** The PayPal-Request-Id: a retried create yields the same order. */
+  requestId: string;
+  /** On the buyer's statement and in dispute records: the portal's reference of this top-up. */
+  invoiceId: string;
+  /** Who bought it (our user id), for support looking at PayPal's records. */
+  customId: string;
+  /** What the buyer sees they pay for. */
+  description: string;
+}
+
 /** PayPal Orders v2 as the billing domain uses it: the real API, or the simulator (sandbox). */
 export interface PayPal {
   readonly mode: "paypal" | "sandbox";
   readonly clientId: string;
   /** Per call, in milliseconds; tests shorten it to exercise timeouts. */
   timeoutMs: number;
-  createOrder(amount: string, currency: string, requestId: string): Promise<PayPalOrder>;
+  createOrder(order: TopUpOrderRequest): Promise<PayPalOrder>;
   captureOrder(orderId: string, requestId: string): Promise<PayPalOrder>;
   getOrder(orderId: string): Promise<PayPalOrder>;
   /** PayPal's own check of a webhook delivery, over the raw body as delivered. */

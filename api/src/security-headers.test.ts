@@ -210,6 +210,7 @@ test("the compose shell gets the API's HSTS and opener policy for an https porta
       PAYPAL_CLIENT_ID: "client",
       PAYPAL_CLIENT_SECRET: "secret",
       PAYPAL_API_BASE: "https://api-m.paypal.com",
+      PAYPAL_WEBHOOK_ID: "webhook",
     };
     const run = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", new URL("./cli/shell-csp.ts", import.meta.url).pathname, out],

@@ -4,6 +4,7 @@ import type { Deps } from "../context.ts";
 import type { Db, Sql, Tx } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { invariant } from "../invariant.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
 import type { IssuedSession } from "./cookies.ts";
 import { queueEmailVerification } from "./email-verification.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
@@ -34,14 +35,16 @@ export async function getUser(sql: Db, userId: string): Promise<User | undefined
 }
 
 /**
- * Creates the profile and its credentials together; email is unique in any case. `onCreated` runs
- * in the same transaction (issue 21: sign-up queues its verification mail there).
+ * Creates the profile and its credentials together; email is unique in any case, and a common
+ * password is refused (sign-up and admins' new accounts alike). `onCreated` runs in the same
+ * transaction (issue 21: sign-up queues its verification mail there).
  */
 export async function createAccount(
   sql: Sql,
   body: SignUpBody,
   onCreated?: (tx: Tx, user: User) => Promise<void>,
 ): Promise<User> {
+  refuseCommonPassword(body.password);
   const passwordHash = await hashPassword(body.password);
   try {
     return await sql.begin(async (tx) => {
@@ -312,6 +315,8 @@ export async function changePassword(
   if (!row || !(await verifyPassword(row.password_hash, body.current_password))) {
     throw new HttpError(400, ErrorCode.wrongPassword, messages.currentPasswordIncorrect);
   }
+  // After the current password: a wrong one is still answered as such, whatever the new one.
+  refuseCommonPassword(body.new_password);
   const newHash = await hashPassword(body.new_password);
   await deps.sql.begin(async (tx) => {
     await tx`update credentials set password_hash = ${newHash}, updated_at = now() where user_id = ${auth.userId}`;

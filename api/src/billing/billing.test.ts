@@ -82,7 +82,8 @@ test("billing: amount bounds are enforced by the API and a refused amount change
       const order = await createOrder(api, s, amount);
       assert.equal(order.amount, expected);
       assert.equal(order.currency, "EUR");
-      assert.equal(order.status, "CREATED");
+      // With its experience context, PayPal sends the buyer through the "payer-action" link.
+      assert.equal(order.status, "PAYER_ACTION_REQUIRED");
       assert.match(order.approve_url ?? "", /checkoutnow\?token=/);
     }
     const unauth = await api.fetch("/api/billing/orders", {
@@ -514,6 +515,26 @@ test("billing: config says sandbox without PayPal credentials", async () => {
     ]) {
       assert.ok(doc.paths[path], path);
     }
+  } finally {
+    await api.close();
+  }
+});
+
+test("billing: PayPal is asked for no shipping address and gets the portal's reference and description", async () => {
+  const api = await startTestApi({ SELLER_NAME: "Example Hosting GmbH" });
+  try {
+    const s = await signUpAndIn(api);
+    await createOrder(api, s, "10.00");
+    await createOrder(api, s, "10.00");
+    // deno-lint-ignore no-explicit-any
+    const [first, second] = sim(api).createBodies as any[];
+    assert.equal(first.payment_source.paypal.experience_context.shipping_preference, "NO_SHIPPING");
+    const unit = first.purchase_units[0];
+    assert.equal(unit.description, "Example Hosting GmbH account credits");
+    assert.equal(unit.custom_id, s.user.id);
+    assert.match(unit.invoice_id, /^TOPUP-[0-9a-f-]{36}$/);
+    // PayPal refuses an invoice id it has seen: each top-up has its own.
+    assert.notEqual(second.purchase_units[0].invoice_id, unit.invoice_id);
   } finally {
     await api.close();
   }

@@ -1,7 +1,8 @@
 import { type CaptureResponse, billingMessages as msg } from "../../contracts/billing.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import { recordAudit } from "../audit/audit.ts";
 import type { Deps } from "../context.ts";
-import type { Db } from "../db.ts";
+import type { Db, Sql } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { log } from "../log.ts";
 import type { PayPalOrder } from "../ports.ts";
@@ -13,6 +14,7 @@ import {
   creditsOf,
   type OrderRow,
   ownOrder,
+  type Source,
 } from "./top-up.service.ts";
 
 const captureResponse = (order: OrderRow, credits: string): CaptureResponse => ({
@@ -62,15 +64,49 @@ export async function captureOrReadBack(
   }
 }
 
+/** PayPal's refusals that send the buyer back to choose another funding source (buttons restart). */
+export const BUYER_MUST_ACT = new Set([
+  "INSTRUMENT_DECLINED",
+  "PAYER_ACTION_REQUIRED",
+  "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING",
+]);
+
 /**
- * A declined funding source (or a capture that needs the buyer again): the buyer may approve once
- * more with another source, and that capture must not reuse this request id, which PayPal would
- * answer with the declined result again. PayPal itself refuses a second capture of the order.
+ * A declined funding source (or a capture that needs the buyer again): the page tells the buyer the
+ * payment failed, and from then on only the buyer's own new approval and capture may take money
+ * for the order (the reconciler never captures it behind their back, perhaps after they paid with
+ * a second order). That capture must not reuse this request id, which PayPal would answer with the
+ * declined result again. PayPal itself refuses a second capture of the order.
  */
-export async function newCaptureRequestId(sql: Db, row: OrderRow): Promise<void> {
+export async function buyerMustActAgain(sql: Db, row: OrderRow): Promise<void> {
   await sql`
-    update paypal_orders set capture_request_id = gen_random_uuid()
+    update paypal_orders set capture_request_id = gen_random_uuid(), buyer_told_failed_at = now()
     where id = ${row.id} and capture_request_id = ${row.capture_request_id} and status = 'created'`;
+}
+
+/**
+ * Closes an order that is not to be captured any more (the page told the buyer it failed, or it
+ * expired at PayPal); false when it had left 'created' meanwhile.
+ */
+export async function closeOrder(
+  sql: Sql,
+  row: Pick<OrderRow, "id" | "user_id" | "amount">,
+  reason: string,
+  source: Source,
+): Promise<boolean> {
+  return await sql.begin(async (tx) => {
+    const [order] = await tx`
+      update paypal_orders set status = 'closed' where id = ${row.id} and status = 'created' returning id`;
+    if (!order) return false;
+    await recordAudit(tx, {
+      actorId: null,
+      action: "billing.paypal.order_closed",
+      entity: "profile",
+      entityId: row.user_id,
+      after: { paypal_order_id: row.id, amount: row.amount, reason, source },
+    });
+    return true;
+  });
 }
 
 /**
@@ -95,7 +131,14 @@ export async function captureTopUp(
   let order: PayPalOrder;
   try {
     if (row.status === "created") {
-      await assertBalanceRoom(deps.sql, userId, row.amount, deps.config.MAX_BALANCE_EUR);
+      try {
+        await assertBalanceRoom(deps.sql, userId, row.amount, deps.config.MAX_BALANCE_EUR);
+      } catch (err) {
+        // The page says the payment failed: the order must never be captured later, when the
+        // balance has room again and the buyer has long paid another way.
+        if (err instanceof HttpError) await closeOrder(deps.sql, row, "balance limit", "capture");
+        throw err;
+      }
       order = await captureOrReadBack(deps, row, 2);
     } else {
       // pending or captured: PayPal already holds the capture; read where it stands.
@@ -103,11 +146,8 @@ export async function captureTopUp(
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    if (
-      err instanceof PayPalError &&
-      (err.issue === "INSTRUMENT_DECLINED" || err.issue === "PAYER_ACTION_REQUIRED")
-    ) {
-      await newCaptureRequestId(deps.sql, row);
+    if (err instanceof PayPalError && err.issue && BUYER_MUST_ACT.has(err.issue)) {
+      await buyerMustActAgain(deps.sql, row);
       throw new HttpError(422, ErrorCode.instrumentDeclined, msg.notCompleted);
     }
     if (err instanceof PayPalError && (err.issue === "ORDER_NOT_APPROVED" || err.status === 422)) {

@@ -7,7 +7,7 @@ import {
 } from "../../sim/paypal.ts";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
-import type { PayPal, PayPalOrder } from "../ports.ts";
+import type { PayPal, PayPalOrder, TopUpOrderRequest } from "../ports.ts";
 
 /** PayPal's error body: `name`, `message` and `details[].issue` (e.g. ORDER_ALREADY_CAPTURED). */
 export class PayPalError extends Error {
@@ -153,14 +153,30 @@ export class PayPalClient implements PayPal {
     );
   }
 
-  createOrder(amount: string, currency: string, requestId: string): Promise<PayPalOrder> {
+  /**
+   * Credits are digital: PayPal must not ask the buyer for a shipping address (NO_SHIPPING), and
+   * the invoice id and description put the portal's reference on the buyer's statement, which
+   * keeps "unrecognised transaction" disputes away.
+   */
+  createOrder(order: TopUpOrderRequest): Promise<PayPalOrder> {
     return this.call("POST", "/v2/checkout/orders", {
-      requestId,
+      requestId: order.requestId,
       body: {
         intent: "CAPTURE",
         purchase_units: [
-          { reference_id: "default", amount: { currency_code: currency, value: amount } },
+          {
+            reference_id: "default",
+            invoice_id: order.invoiceId,
+            custom_id: order.customId,
+            description: order.description,
+            amount: { currency_code: order.currency, value: order.amount },
+          },
         ],
+        payment_source: {
+          paypal: {
+            experience_context: { shipping_preference: "NO_SHIPPING", user_action: "PAY_NOW" },
+          },
+        },
       },
     });
   }

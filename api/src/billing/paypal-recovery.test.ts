@@ -349,6 +349,16 @@ test("issue 15 (a): a maximum balance refuses top-ups and admin additions with a
     assert.equal(late.status, 422);
     assert.equal((await errorOf(late)).message, maxBalanceMessage("100.00"));
     assert.equal(sim(api).order(order.id)?.status, "APPROVED");
+    // The page said it failed: the order is closed, and room in the balance later does not let
+    // the reconciler take the money behind the buyer's back.
+    const [row] = await api.sql`select status from paypal_orders where id = ${order.id}`;
+    assert.equal(row?.status, "closed");
+    await api.sql`update profiles set credits = 0 where id = ${s.user.id}`;
+    await due(api);
+    const calls = sim(api).captureCalls;
+    await reconcilePayPal(api.deps);
+    assert.equal(sim(api).captureCalls, calls, "never captured");
+    assert.equal(await credits(api, s.user.id), "0.00");
   } finally {
     await api.close();
   }
@@ -473,6 +483,50 @@ test("issue 15 #4: after INSTRUMENT_DECLINED the buyer approves again and the ne
   }
 });
 
+test("a declined top-up is never captured behind the buyer's back; only their own new approval captures it", async () => {
+  const api = await startTestApi();
+  try {
+    const s = await signUpAndIn(api);
+    for (const issue of ["INSTRUMENT_DECLINED", "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING"] as const) {
+      const order = await createOrder(api, s, "11.00");
+      sim(api).approve(order.id);
+      sim(api).declineNextCapture(issue);
+      const declined = await capture(api, s, order.id);
+      assert.equal(declined.status, 422, issue);
+      // The buttons restart for both refusals (the buyer picks another funding source).
+      assert.equal((await errorOf(declined)).code, "instrument_declined", issue);
+      // PayPal keeps the order APPROVED; the reconciler reads it back and leaves it alone.
+      assert.equal(sim(api).order(order.id)?.status, "APPROVED");
+      const calls = sim(api).captureCalls;
+      await due(api);
+      await reconcilePayPal(api.deps);
+      assert.equal(sim(api).captureCalls, calls, `${issue}: no capture without the buyer`);
+      assert.equal(
+        await credits(api, s.user.id),
+        issue === "INSTRUMENT_DECLINED" ? "0.00" : "11.00",
+      );
+      // The buyer approves again with another source and pays: captured and credited, once.
+      sim(api).approve(order.id);
+      const paid = await capture(api, s, order.id);
+      assert.equal(paid.status, 200, await paid.clone().text());
+    }
+    assert.equal(await credits(api, s.user.id), "22.00");
+    // Declined and never approved again: given up on once PayPal lets it expire.
+    const abandoned = await createOrder(api, s, "5.00");
+    sim(api).approve(abandoned.id);
+    sim(api).declineNextCapture();
+    assert.equal((await capture(api, s, abandoned.id)).status, 422);
+    await api.sql`update paypal_orders set created_at = now() - interval '7 hours' where id = ${abandoned.id}`;
+    await due(api);
+    await reconcilePayPal(api.deps);
+    const [row] = await api.sql`select status from paypal_orders where id = ${abandoned.id}`;
+    assert.equal(row?.status, "closed");
+    assert.equal(await credits(api, s.user.id), "22.00");
+  } finally {
+    await api.close();
+  }
+});
+
 // ------------------------------------------------------------------ finding 6
 
 test("issue 15 #6: a PENDING capture answers 202 'pending' (no second payment invited) and is credited once when PayPal completes it", async () => {
@@ -526,16 +580,32 @@ test("issue 15 #6: a PENDING capture whose completion webhook never comes is cre
 
 test("issue 15 #7: PayPal credentials without PAYPAL_API_BASE stop the API with a message naming the live URL", () => {
   assert.throws(
-    () => loadConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" }),
+    () =>
+      loadConfig({
+        PAYPAL_CLIENT_ID: "id",
+        PAYPAL_CLIENT_SECRET: "secret",
+        PAYPAL_WEBHOOK_ID: "w",
+      }),
     (err) =>
       err instanceof ConfigError &&
       /PAYPAL_API_BASE/.test(err.message) &&
       /https:\/\/api-m\.paypal\.com/.test(err.message),
   );
+  // Refunds and disputes arrive as webhooks: credentials without the webhook id would lose them.
+  assert.throws(
+    () =>
+      loadConfig({
+        PAYPAL_CLIENT_ID: "id",
+        PAYPAL_CLIENT_SECRET: "secret",
+        PAYPAL_API_BASE: "https://api-m.paypal.com",
+      }),
+    (err) => err instanceof ConfigError && /PAYPAL_WEBHOOK_ID: required/.test(err.message),
+  );
   const live = loadConfig({
     PAYPAL_CLIENT_ID: "id",
     PAYPAL_CLIENT_SECRET: "secret",
     PAYPAL_API_BASE: "https://api-m.paypal.com",
+    PAYPAL_WEBHOOK_ID: "WH-1",
   });
   assert.equal(live.PAYPAL_API_BASE, "https://api-m.paypal.com");
   assert.throws(() => loadConfig({ MAX_BALANCE_EUR: "99999999999" }), ConfigError);
@@ -564,7 +634,8 @@ test("issue 15 #9: an expired access token is renewed once (the 401 path), and a
     const first = await json<CreateOrderResponse>(await send());
     assert.equal((await json<CreateOrderResponse>(await send())).id, first.id);
     sim(api).advanceClock(6 * 3600_000 + 1000);
-    // PayPal forgot the id and makes a new order; the portal refuses to take it as the same checkout.
+    // PayPal forgot the id, but not the invoice id made of it: no second order, and the portal
+    // refuses to take it as the same checkout.
     assert.equal((await send()).status, 409);
   } finally {
     await api.close();

@@ -1,9 +1,13 @@
-import { recordAudit } from "../audit/audit.ts";
 import type { Deps } from "../context.ts";
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
 import type { PayPalOrder } from "../ports.ts";
-import { captureOrReadBack, newCaptureRequestId } from "./capture.service.ts";
+import {
+  BUYER_MUST_ACT,
+  buyerMustActAgain,
+  captureOrReadBack,
+  closeOrder,
+} from "./capture.service.ts";
 import { firstCapture, settle } from "./credit.service.ts";
 import { PayPalError } from "./paypal-client.ts";
 import { applyWaitingRefunds } from "./refunds.service.ts";
@@ -90,25 +94,25 @@ async function reconcileOrder(
     order = await deps.paypal.getOrder(row.id);
   } catch (err) {
     if (err instanceof PayPalError && err.status === 404 && row.status === "created") {
-      return await closeOrder(deps.sql, row, "unknown at PayPal");
+      return await closed(deps.sql, row, "unknown at PayPal");
     }
     return "unknown";
   }
   if (row.status === "created" && order.status === "APPROVED" && !firstCapture(order)) {
-    // The buyer approved and the capture never happened, or its answer was lost before PayPal acted.
+    // The buyer approved and the capture never happened, or its answer was lost before PayPal
+    // acted. Unless the page already told the buyer it failed: then it waits for the buyer.
+    const stale = Date.now() - row.created_at.getTime() > GIVE_UP_AFTER_MS;
+    if (await buyerWasToldItFailed(deps.sql, row.id)) {
+      return stale ? await closed(deps.sql, row, "declined, not approved again") : "unknown";
+    }
     if (!(await hasBalanceRoom(deps.sql, row.user_id, row.amount, deps.config.MAX_BALANCE_EUR))) {
-      return Date.now() - row.created_at.getTime() > GIVE_UP_AFTER_MS
-        ? await closeOrder(deps.sql, row, "balance limit")
-        : "unknown";
+      return stale ? await closed(deps.sql, row, "balance limit") : "unknown";
     }
     try {
       order = await captureOrReadBack(deps, row, 2);
     } catch (err) {
-      if (
-        err instanceof PayPalError &&
-        (err.issue === "INSTRUMENT_DECLINED" || err.issue === "PAYER_ACTION_REQUIRED")
-      ) {
-        await newCaptureRequestId(deps.sql, row);
+      if (err instanceof PayPalError && err.issue && BUYER_MUST_ACT.has(err.issue)) {
+        await buyerMustActAgain(deps.sql, row);
       }
       return "unknown";
     }
@@ -127,7 +131,7 @@ async function reconcileOrder(
         order.status === "VOIDED" ||
         (stale && order.status !== "APPROVED" && order.status !== "COMPLETED")
       ) {
-        return await closeOrder(deps.sql, row, `PayPal order ${order.status}`);
+        return await closed(deps.sql, row, `PayPal order ${order.status}`);
       }
       return "unknown";
     }
@@ -136,19 +140,12 @@ async function reconcileOrder(
   }
 }
 
-async function closeOrder(sql: Sql, row: OrderRow, reason: string): Promise<"closed" | "unknown"> {
-  const closed = await sql.begin(async (tx) => {
-    const [order] = await tx`
-      update paypal_orders set status = 'closed' where id = ${row.id} and status = 'created' returning id`;
-    if (!order) return false;
-    await recordAudit(tx, {
-      actorId: null,
-      action: "billing.paypal.order_closed",
-      entity: "profile",
-      entityId: row.user_id,
-      after: { paypal_order_id: row.id, amount: row.amount, reason, source: "reconciler" },
-    });
-    return true;
-  });
-  return closed ? "closed" : "unknown";
+async function closed(sql: Sql, row: OrderRow, reason: string): Promise<"closed" | "unknown"> {
+  return (await closeOrder(sql, row, reason, "reconciler")) ? "closed" : "unknown";
+}
+
+async function buyerWasToldItFailed(sql: Sql, orderId: string): Promise<boolean> {
+  const [row] = await sql<[{ told: boolean }?]>`
+    select buyer_told_failed_at is not null as told from paypal_orders where id = ${orderId}`;
+  return row?.told ?? false;
 }

@@ -112,9 +112,21 @@ export async function createTopUpOrder(
   await assertBalanceRoom(deps.sql, userId, amount, deps.config.MAX_BALANCE_EUR);
   let order: PayPalOrder;
   try {
-    order = await deps.paypal.createOrder(amount, CURRENCY, requestId);
+    order = await deps.paypal.createOrder({
+      amount,
+      currency: CURRENCY,
+      requestId,
+      // Unique per top-up (PayPal refuses a repeated invoice id): the page's request id.
+      invoiceId: `TOPUP-${requestId}`,
+      customId: userId,
+      description: `${deps.config.SELLER_NAME} account credits`.slice(0, 127),
+    });
   } catch (err) {
     if (!(err instanceof PayPalError || err instanceof PayPalUnreachable)) throw err;
+    // A request id PayPal has forgotten (after 6 hours), sent again: its invoice id exists already.
+    if (err instanceof PayPalError && err.issue === "DUPLICATE_INVOICE_ID") {
+      throw new HttpError(409, ErrorCode.conflict, msg.initiateFailed);
+    }
     log("warn", "paypal create failed", { user_id: userId, error: err.message });
     throw new HttpError(502, ErrorCode.providerFailed, msg.orderCreationFailed);
   }

@@ -43,7 +43,7 @@ let counter = 0;
 export function uniqueUser() {
   counter += 1;
   const id = `${Date.now().toString(36)}${counter}`.slice(-10);
-  return { username: `u${id}`, email: `u${id}@example.com`, password: "secret123" };
+  return { username: `u${id}`, email: `u${id}@example.com`, password: "tulip-orbit-42" };
 }
 
 export async function register(

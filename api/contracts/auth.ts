@@ -13,6 +13,11 @@ export const messages = {
   emailTaken: "A user with this email address has already been registered",
   usernameTaken: "This username is already taken",
   userSuspended: "This account has been suspended",
+  /**
+   * Not the SPEC's: a new password (sign-up, reset, change) found in a list of the most common
+   * ones is refused by the API with this message.
+   */
+  passwordTooCommon: "This password is too common. Please choose another one.",
 } as const;
 
 export const Email = z.pipe(

@@ -61,7 +61,7 @@ function sample(schema: Schema | undefined, name = ""): unknown {
   if (schema.format === "email" || name.includes("email"))
     return `fuzz${Date.now()}${unique++}@example.com`;
   if (schema.format === "ipv4" || name.includes("ipv4")) return "192.0.2.10";
-  if (name.includes("password")) return "secret123";
+  if (name.includes("password")) return "tulip-orbit-42";
   if (name.includes("price") || name.includes("amount")) return "10.00";
   if (name.includes("username")) return `fuzz${unique++}`;
   return "valid text 1";

@@ -47,13 +47,13 @@ Deno.test({
         const up = await fetch(`${api.url}/api/auth/signup`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ username: `load${i}`, email, password: "secret123" }),
+          body: JSON.stringify({ username: `load${i}`, email, password: "tulip-orbit-42" }),
         });
         assert.equal(up.status, 201, await up.text());
         const res = await fetch(`${api.url}/api/auth/sign-in`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email, password: "secret123" }),
+          body: JSON.stringify({ email, password: "tulip-orbit-42" }),
         });
         tokens.push((await res.json()).access_token);
       }

@@ -133,7 +133,7 @@ export async function signUpAndIn(
 ): Promise<Session & { password: string }> {
   const username = name ?? `user${Date.now() % 1e6}${counter++}`;
   const email = `${username}@example.com`;
-  const password = "secret123";
+  const password = "tulip-orbit-42";
   const up = await api.fetch("/api/auth/signup", {
     method: "POST",
     json: { username, email, password },

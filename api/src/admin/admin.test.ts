@@ -108,7 +108,7 @@ test("admin: every admin route refuses anonymous (401) and customer (403) caller
       [
         "POST",
         "/api/admin/users",
-        { username: "intruder", email: "intruder@example.com", password: "secret123" },
+        { username: "intruder", email: "intruder@example.com", password: "tulip-orbit-42" },
       ],
       ["POST", `/api/admin/users/${uid}/credits`, { operation: "add", amount: "100" }],
       ["PUT", `/api/admin/users/${admin.user.id}/status`, { status: "suspended" }],
@@ -279,18 +279,18 @@ test("admin users: list, create a real account, suspend blocks sign-in, remove r
     const bad = await post(api, token, "/api/admin/users", {
       username: "ab",
       email: "x@example.com",
-      password: "secret123",
+      password: "tulip-orbit-42",
     });
     assert.equal((await errorOf(bad)).message, "Username must be at least 3 characters");
     const created = await post(api, token, "/api/admin/users", {
       username: "newcustomer",
       email: "NewCustomer@example.com",
-      password: "secret123",
+      password: "tulip-orbit-42",
     });
     assert.equal(created.status, 201);
     const user = await json<AdminUser>(created);
     assert.equal(user.email, "newcustomer@example.com");
-    const signIn = (password = "secret123") =>
+    const signIn = (password = "tulip-orbit-42") =>
       api.fetch("/api/auth/sign-in", {
         method: "POST",
         json: { email: "newcustomer@example.com", password },
@@ -299,7 +299,7 @@ test("admin users: list, create a real account, suspend blocks sign-in, remove r
     const dup = await post(api, token, "/api/admin/users", {
       username: "other1",
       email: "newcustomer@example.com",
-      password: "secret123",
+      password: "tulip-orbit-42",
     });
     assert.equal(dup.status, 409);
     await dup.body?.cancel();

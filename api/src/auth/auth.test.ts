@@ -49,7 +49,7 @@ test("sign-up creates a profile; the same email in another case is refused", asy
   const res = await post("/api/auth/signup", {
     username: "alice",
     email: "Alice@Example.com",
-    password: "secret123",
+    password: "tulip-orbit-42",
   });
   assert.equal(res.status, 201);
   const { user } = await json<{ user: { email: string; username: string; is_admin: boolean } }>(
@@ -62,14 +62,14 @@ test("sign-up creates a profile; the same email in another case is refused", asy
   const again = await post("/api/auth/signup", {
     username: "alice2",
     email: "ALICE@example.COM",
-    password: "secret123",
+    password: "tulip-orbit-42",
   });
   assert.equal(again.status, 409);
   assert.equal((await errorOf(again)).code, "email_taken");
   const sameName = await post("/api/auth/signup", {
     username: "alice",
     email: "other@example.com",
-    password: "secret123",
+    password: "tulip-orbit-42",
   });
   assert.equal(sameName.status, 409);
 });

@@ -48,7 +48,7 @@ test("the verification mail is queued in sign-up's transaction: a refused sign-u
   const me = await signUpAndIn(api);
   const res = await api.fetch("/api/auth/signup", {
     method: "POST",
-    json: { username: "someoneelse", email: me.user.email, password: "secret123" },
+    json: { username: "someoneelse", email: me.user.email, password: "tulip-orbit-42" },
   });
   assert.equal(res.status, 409);
   const [row] = await api.sql<{ n: number }[]>`

@@ -57,7 +57,7 @@ function refreshCookie(res: Response): string {
 const refreshWith = async (cookie: string) =>
   await api.fetch("/api/auth/refresh", { method: "POST", headers: { cookie, origin: api.url } });
 
-async function passwordSignIn(email: string, password = "secret123") {
+async function passwordSignIn(email: string, password = "tulip-orbit-42") {
   const res = await api.fetch("/api/auth/sign-in", { method: "POST", json: { email, password } });
   assert.equal(res.status, 200);
   return { ...(await json<Session>(res)), cookie: refreshCookie(res) };

@@ -181,7 +181,7 @@ test("password reset: rate limited per IP", async () => {
     for (let i = 0; i < 3; i++) {
       const r = await limited.fetch("/api/auth/password-reset/confirm", {
         method: "POST",
-        json: { token: `t${i}`, password: "secret123" },
+        json: { token: `t${i}`, password: "tulip-orbit-42" },
       });
       confirms.push(r.status);
       await r.body?.cancel();

@@ -7,6 +7,7 @@ import { log } from "../log.ts";
 import { enqueueMail, sealLinkToken } from "../mail/outbox.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates/account.ts";
 import { authLimits } from "./auth.service.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
 import { hashPassword } from "./passwords.ts";
 import { hit } from "./rate-limit.ts";
 import { sessionCache } from "./session-cache.ts";
@@ -88,6 +89,8 @@ export async function resetPassword(
   ip: string,
 ): Promise<void> {
   await hit(deps.sql, authLimits(deps, "password-reset-confirm", ip));
+  // Before the link is looked at: a refused password leaves the link usable for a better one.
+  refuseCommonPassword(body.password);
   const tokenHash = await hashToken(body.token);
   // Hashed before the token is looked at: argon2 dominates, so a bad link answers in the same time.
   const passwordHash = await hashPassword(body.password);

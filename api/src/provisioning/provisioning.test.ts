@@ -376,7 +376,11 @@ test("provisioning: the API killed mid-create and started again makes the server
     const up = await fetch(`${apiProcess.url}/api/auth/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: `crash${Date.now() % 1e6}`, email, password: "secret123" }),
+      body: JSON.stringify({
+        username: `crash${Date.now() % 1e6}`,
+        email,
+        password: "tulip-orbit-42",
+      }),
     });
     assert.equal(up.status, 201);
     const token = (
@@ -384,7 +388,7 @@ test("provisioning: the API killed mid-create and started again makes the server
         await fetch(`${apiProcess.url}/api/auth/sign-in`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email, password: "secret123" }),
+          body: JSON.stringify({ email, password: "tulip-orbit-42" }),
         })
       ).json()
     ).access_token;

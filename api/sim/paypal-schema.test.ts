@@ -275,6 +275,20 @@ test("paypal sim: every response and webhook body conforms to PayPal's published
     }
     await (await sim.controls.sendCaptureWebhook(hook, created.id)).body?.cancel();
     await new Promise((r) => setTimeout(r, 100));
+    // As at PayPal, a refund is the order's state too: GET lists it and the capture follows.
+    const refunded = (await order(created.id)).body;
+    conforms(orders, "order", refunded, "get PARTIALLY_REFUNDED");
+    const payments_ = refunded.purchase_units[0].payments;
+    assert.equal(payments_.captures[0].status, "PARTIALLY_REFUNDED");
+    assert.deepEqual(payments_.refunds.map((r: { status: string }) => r.status).sort(), [
+      "COMPLETED",
+      "FAILED",
+      "PENDING",
+    ]);
+    sim.controls.refundCapture(created.id, { amount: "20.00" });
+    const whole = (await order(created.id)).body;
+    conforms(orders, "order", whole, "get REFUNDED");
+    assert.equal(whole.purchase_units[0].payments.captures[0].status, "REFUNDED");
 
     assert.ok(received.length >= 6, `${received.length} webhooks`);
     for (const text of received) {

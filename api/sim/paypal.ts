@@ -28,6 +28,13 @@ interface Capture {
   create_time: string;
   update_time: string;
 }
+interface SimRefund {
+  id: string;
+  status: string;
+  amount: Money;
+  create_time: string;
+  update_time: string;
+}
 interface SimOrder {
   id: string;
   intent: string;
@@ -36,6 +43,8 @@ interface SimOrder {
   reference_id: string;
   create_time: string;
   captures: Capture[];
+  /** Refunds of the capture, as GET order shows them in payments.refunds. */
+  refunds?: SimRefund[];
 }
 interface Stored {
   status: number;
@@ -74,6 +83,14 @@ export interface PayPalSimControls {
     orderId: string,
     opts?: { eventType?: string; refundId?: string; amount?: string; status?: string },
   ): Promise<Response>;
+  /**
+   * Refunds (part of) an order's capture at PayPal without telling anyone (a webhook lost or never
+   * configured): the capture turns PARTIALLY_REFUNDED or REFUNDED and GET order lists the refund.
+   */
+  refundCapture(
+    orderId: string,
+    opts?: { refundId?: string; amount?: string; status?: string },
+  ): string;
   /** Every webhook body sent so far (raw text), for schema checks. */
   readonly sentWebhooks: string[];
   /** Every create-order request body received (parsed), in arrival order. */
@@ -323,6 +340,51 @@ export async function startPayPalSim(
       : []),
   ];
 
+  const refundBody = (o: SimOrder, r: SimRefund) => ({
+    id: r.id,
+    status: r.status,
+    ...(r.status === "PENDING" ? { status_details: { reason: "ECHECK" } } : {}),
+    amount: r.amount,
+    create_time: r.create_time,
+    update_time: r.update_time,
+    links: [
+      { href: `${baseUrl}/v2/payments/refunds/${r.id}`, rel: "self", method: "GET" },
+      { href: `${baseUrl}/v2/payments/captures/${o.captures[0]!.id}`, rel: "up", method: "GET" },
+    ],
+  });
+
+  /**
+   * A refund as PayPal keeps it: listed under the order, and the capture's status follows what was
+   * paid back (PARTIALLY_REFUNDED, then REFUNDED). A later state of the same refund replaces it.
+   */
+  const keepRefund = (o: SimOrder, r: { refundId?: string; amount?: string; status?: string }) => {
+    const c = o.captures[0]!;
+    const id = r.refundId ?? randomId(17);
+    const time = now();
+    // A refund's state only moves forward: a late PENDING does not undo its COMPLETED.
+    const known = o.refunds?.find((x) => x.id === id);
+    if (known && known.status !== "PENDING") return id;
+    const refund: SimRefund = {
+      id,
+      status: r.status ?? "COMPLETED",
+      amount: { currency_code: c.amount.currency_code, value: r.amount ?? c.amount.value },
+      create_time: time,
+      update_time: time,
+    };
+    o.refunds = [...(o.refunds ?? []).filter((x) => x.id !== id), refund];
+    const refundedCents = o.refunds
+      .filter((x) => x.status === "COMPLETED")
+      .reduce((sum, x) => sum + Math.round(Number(x.amount.value) * 100), 0);
+    if (refundedCents > 0 && (c.status === "COMPLETED" || c.status.endsWith("REFUNDED"))) {
+      c.status =
+        refundedCents >= Math.round(Number(c.amount.value) * 100)
+          ? "REFUNDED"
+          : "PARTIALLY_REFUNDED";
+      c.update_time = time;
+    }
+    return id;
+  };
+
   const orderBody = (o: SimOrder) => ({
     id: o.id,
     intent: o.intent,
@@ -345,7 +407,12 @@ export async function startPayPalSim(
         amount: o.amount,
         payee: { merchant_id: "S3MMERCHANTAB", email_address: "merchant@example.com" },
         ...(o.captures.length
-          ? { payments: { captures: o.captures.map((c) => captureBody(o, c)) } }
+          ? {
+              payments: {
+                captures: o.captures.map((c) => captureBody(o, c)),
+                ...(o.refunds?.length ? { refunds: o.refunds.map((r) => refundBody(o, r)) } : {}),
+              },
+            }
           : {}),
       },
     ],
@@ -847,7 +914,22 @@ export async function startPayPalSim(
     sendRefundWebhook(url, orderId, o = {}) {
       const order = orders.get(orderId);
       if (!order?.captures.length) throw new Error(`order ${orderId} has no capture`);
-      return signAndPost(url, refundEvent(order, o.eventType ?? "PAYMENT.CAPTURE.REFUNDED", o));
+      const eventType = o.eventType ?? "PAYMENT.CAPTURE.REFUNDED";
+      const event = refundEvent(order, eventType, o);
+      // A refund (not a chargeback) is PayPal's state too: GET order shows it from now on.
+      if (eventType !== "PAYMENT.CAPTURE.REVERSED") {
+        keepRefund(order, {
+          refundId: event.resource.id,
+          amount: event.resource.amount.value,
+          status: event.resource.status,
+        });
+      }
+      return signAndPost(url, event);
+    },
+    refundCapture(orderId, o = {}) {
+      const order = orders.get(orderId);
+      if (!order?.captures.length) throw new Error(`order ${orderId} has no capture`);
+      return keepRefund(order, o);
     },
     get sentWebhooks() {
       return sentWebhooks;

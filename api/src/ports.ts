@@ -155,12 +155,22 @@ export interface PayPalCapture {
   status: string;
   amount?: PayPalAmount;
 }
+/** A refund as GET order lists it under payments.refunds. */
+export interface PayPalRefund {
+  id: string;
+  status: string;
+  amount?: PayPalAmount;
+}
 export interface PayPalOrder {
   id: string;
   status: string;
   purchase_units?: {
     amount?: PayPalAmount;
-    payments?: { captures?: PayPalCapture[]; authorizations?: PayPalCapture[] };
+    payments?: {
+      captures?: PayPalCapture[];
+      authorizations?: PayPalCapture[];
+      refunds?: PayPalRefund[];
+    };
   }[];
   links?: { href: string; rel: string; method?: string }[];
 }

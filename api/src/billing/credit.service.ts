@@ -6,7 +6,7 @@ import { issueDocument, sellerSettings } from "../invoices/issue.ts";
 import { log } from "../log.ts";
 import { queueTopUpReceipt } from "../mail/receipts.ts";
 import type { PayPalCapture, PayPalOrder } from "../ports.ts";
-import { applyRefunds } from "./refunds.service.ts";
+import { applyRefunds, recordRefundsOf } from "./refunds.service.ts";
 import {
   CREDITED,
   creditsOf,
@@ -144,6 +144,9 @@ export async function settle(
 ): Promise<Settlement> {
   const capture = firstCapture(paypalOrder);
   if (!capture?.id) return { kind: "not_captured", paypalStatus: paypalOrder.status };
+  // Refunds PayPal already made are recorded first, so that crediting the capture applies them in
+  // the same transaction: a capture refunded before it was credited never shows in full.
+  await recordRefundsOf(deps.sql, paypalOrder);
   return await settleCapture(
     deps.sql,
     deps.config.PAYPAL_RECONCILE_AFTER_SECONDS,

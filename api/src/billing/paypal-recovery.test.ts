@@ -641,3 +641,100 @@ test("issue 15 #9: an expired access token is renewed once (the 401 path), and a
     await api.close();
   }
 });
+
+// ------------------------------------------------------------------ money flowing back
+
+test("a refund made at PayPal whose webhook never came is found by reading the credited top-up back, once", async () => {
+  const api = await startTestApi();
+  try {
+    const s = await signUpAndIn(api);
+    const order = await createOrder(api, s, "40.00");
+    sim(api).approve(order.id);
+    assert.equal((await capture(api, s, order.id)).status, 200);
+    assert.equal(await credits(api, s.user.id), "40.00");
+    // PayPal pays 15 back (the seller's dashboard, a support case); no webhook reaches the portal.
+    sim(api).refundCapture(order.id, { amount: "15.00" });
+    for (let run = 0; run < 2; run++) {
+      await api.sql`update paypal_orders set next_check_at = now() - interval '1 second' where id = ${order.id}`;
+      const result = await reconcilePayPal(api.deps);
+      assert.equal(result.followed_up, 1);
+      assert.equal(await credits(api, s.user.id), "25.00", `run ${run}: debited once`);
+    }
+    assert.deepEqual(
+      await ledger(api, s.user.id),
+      [
+        ["topup", "40.00", "paid"],
+        ["refund", "-15.00", "refunded"],
+      ],
+    );
+    await assertLedgerConsistent(api, s.user.id);
+    // The next read-back waits longer each time, and none is due after PayPal's 180 days.
+    const [next] = await api.sql<{ wait: number }[]>`
+      select extract(epoch from next_check_at - now())::int as wait from paypal_orders where id = ${order.id}`;
+    assert.ok(next!.wait > api.deps.config.PAYPAL_RECONCILE_AFTER_SECONDS, `${next!.wait}`);
+    await api.sql`update paypal_orders set completed_at = now() - interval '181 days',
+      next_check_at = now() - interval '1 second' where id = ${order.id}`;
+    await reconcilePayPal(api.deps);
+    const [done] = await api.sql`select next_check_at from paypal_orders where id = ${order.id}`;
+    assert.equal(done!.next_check_at, null);
+  } finally {
+    await api.close();
+  }
+});
+
+test("a capture PayPal refunded before the portal credited it is never credited in full", async () => {
+  const api = await startTestApi();
+  try {
+    const s = await signUpAndIn(api);
+    const order = await createOrder(api, s, "40.00");
+    sim(api).approve(order.id);
+    // The capture happens at PayPal but every answer is lost; then PayPal refunds it in full.
+    sim(api).failCaptures(2, { after: true });
+    sim(api).failReads(1);
+    assert.equal((await capture(api, s, order.id)).status, 502);
+    sim(api).refundCapture(order.id);
+    await due(api);
+    await reconcilePayPal(api.deps);
+    assert.equal(await credits(api, s.user.id), "0.00");
+    assert.deepEqual(
+      await ledger(api, s.user.id),
+      [
+        ["topup", "40.00", "refunded"],
+        ["refund", "-40.00", "refunded"],
+      ],
+    );
+    await assertLedgerConsistent(api, s.user.id);
+  } finally {
+    await api.close();
+  }
+});
+
+test("a refund's state only moves forward: a late PENDING after COMPLETED is still debited", async () => {
+  const api = await startTestApi();
+  try {
+    const s = await signUpAndIn(api);
+    const order = await createOrder(api, s, "30.00");
+    sim(api).approve(order.id);
+    sim(api).failCaptures(2, { after: true });
+    sim(api).failReads(1);
+    assert.equal((await capture(api, s, order.id)).status, 502);
+    // The refund's events arrive before the portal knows the capture, and out of order.
+    const refundId = "REFUND0000000001";
+    for (const status of ["COMPLETED", "PENDING"]) {
+      const res = await sim(api).sendRefundWebhook(webhookUrl(api), order.id, {
+        refundId,
+        amount: "10.00",
+        status,
+        eventType: status === "PENDING" ? "PAYMENT.REFUND.PENDING" : "PAYMENT.CAPTURE.REFUNDED",
+      });
+      assert.equal(res.status, 200);
+      await res.body?.cancel();
+    }
+    await due(api);
+    await reconcilePayPal(api.deps);
+    assert.equal(await credits(api, s.user.id), "20.00");
+    await assertLedgerConsistent(api, s.user.id);
+  } finally {
+    await api.close();
+  }
+});

@@ -10,7 +10,7 @@ import {
 } from "./capture.service.ts";
 import { firstCapture, settle } from "./credit.service.ts";
 import { PayPalError } from "./paypal-client.ts";
-import { applyWaitingRefunds } from "./refunds.service.ts";
+import { applyWaitingRefunds, recordRefundsOf } from "./refunds.service.ts";
 import { hasBalanceRoom, type OrderRow } from "./top-up.service.ts";
 
 // The PayPal reconciler.
@@ -23,6 +23,8 @@ export interface ReconcileResult {
   failed: number;
   unknown: number;
   refunds_applied: number;
+  /** Credited top-ups read back for refunds made at PayPal. */
+  followed_up: number;
 }
 
 /** Orders neither approved nor captured after this long are given up on (PayPal expires them). */
@@ -51,6 +53,7 @@ export async function reconcilePayPal(
     failed: 0,
     unknown: 0,
     refunds_applied: 0,
+    followed_up: 0,
   };
   const due = await deps.sql<OrderRow[]>`
     update paypal_orders p set next_check_at = now() + interval '2 minutes', check_attempts = p.check_attempts + 1
@@ -82,7 +85,54 @@ export async function reconcilePayPal(
     }
   }
   result.refunds_applied = await applyWaitingRefunds(deps.sql);
+  result.followed_up = await followUpCredited(deps, limit);
   return result;
+}
+
+/** PayPal's window for refunds and disputes: a credited top-up is read back this long. */
+const FOLLOW_UP_DAYS = 180;
+/** The longest pause between two read-backs of a credited top-up. */
+const MAX_FOLLOW_UP_GAP_SECONDS = 30 * 24 * 3600;
+
+/**
+ * Refunds made at PayPal whose webhook never came (lost, or PayPal gave up after 3 days of
+ * retries): a credited top-up is read back after PAYPAL_RECONCILE_AFTER_SECONDS, then ever less
+ * often (the pause doubles, up to 30 days) until 180 days after it was credited. The refunds the
+ * order lists are recorded and applied once, exactly as their webhooks would be.
+ */
+async function followUpCredited(
+  deps: Pick<Deps, "sql" | "paypal" | "config">,
+  limit: number,
+): Promise<number> {
+  const due = await deps.sql<{ id: string; check_attempts: number }[]>`
+    update paypal_orders p set next_check_at = now() + interval '2 minutes', check_attempts = p.check_attempts + 1
+    from (
+      select id from paypal_orders
+      where status = 'completed' and next_check_at <= now()
+      order by next_check_at
+      limit ${limit}
+      for update skip locked
+    ) d
+    where p.id = d.id
+    returning p.id, p.check_attempts`;
+  for (const row of due) {
+    try {
+      await recordRefundsOf(deps.sql, await deps.paypal.getOrder(row.id));
+    } catch (err) {
+      // Read again at the next step of the schedule.
+      log("warn", "paypal follow-up read failed", { paypal_order_id: row.id, error: String(err) });
+    }
+    const gap = Math.min(
+      deps.config.PAYPAL_RECONCILE_AFTER_SECONDS * 2 ** Math.min(row.check_attempts, 20),
+      MAX_FOLLOW_UP_GAP_SECONDS,
+    );
+    await deps.sql`
+      update paypal_orders set next_check_at = case
+        when now() + make_interval(secs => ${gap}) < completed_at + make_interval(days => ${FOLLOW_UP_DAYS})
+        then now() + make_interval(secs => ${gap}) end
+      where id = ${row.id} and status = 'completed'`;
+  }
+  return due.length;
 }
 
 async function reconcileOrder(

@@ -3,7 +3,8 @@ import type { Sql, Tx } from "../db.ts";
 import { invariant } from "../invariant.ts";
 import { issueDocument, receiptOf, sellerSettings } from "../invoices/issue.ts";
 import { log } from "../log.ts";
-import type { OrderRow } from "./top-up.service.ts";
+import type { PayPalOrder } from "../ports.ts";
+import { MONEY, type OrderRow } from "./top-up.service.ts";
 
 // Refunds and reversals (chargebacks) of top-ups.
 
@@ -22,11 +23,13 @@ interface RefundFacts {
  * Returns whether the capture is one of this portal's top-ups.
  */
 export async function recordRefund(sql: Sql, r: RefundFacts): Promise<boolean> {
+  // A refund's state only moves forward (PENDING to COMPLETED, FAILED or CANCELLED): a late
+  // PENDING event after its COMPLETED one must not turn it back and leave it never debited.
   await sql`
     insert into paypal_refunds (id, capture_id, kind, status, amount, currency)
     values (${r.refundId}, ${r.captureId}, ${r.kind}, ${r.status}, ${r.amount}, ${r.currency})
     on conflict (id) do update set status = excluded.status, updated_at = now()
-    where paypal_refunds.applied_at is null`;
+    where paypal_refunds.applied_at is null and paypal_refunds.status = 'PENDING'`;
   const known = await sql.begin(async (tx) => {
     const [order] = await tx`select 1 from paypal_orders where capture_id = ${r.captureId}`;
     if (order) await applyRefunds(tx, r.captureId);
@@ -135,6 +138,31 @@ export async function applyRefunds(tx: Tx, captureId: string): Promise<string | 
              where capture_id = ${captureId} and applied_at is not null) >= ${order.amount}::numeric`;
   }
   return credits;
+}
+
+/**
+ * The refunds PayPal lists under an order (GET order's payments.refunds), recorded and applied
+ * exactly as their webhooks would be: found by reading the order back, a refund counts even when
+ * its webhook never arrived. Returns how many the order lists.
+ */
+export async function recordRefundsOf(sql: Sql, order: PayPalOrder): Promise<number> {
+  const payments = order.purchase_units?.[0]?.payments;
+  const captureId = payments?.captures?.[0]?.id;
+  const refunds = (payments?.refunds ?? []).filter(
+    (r) => r.id && r.amount && MONEY.test(r.amount.value),
+  );
+  if (!captureId) return 0;
+  for (const r of refunds) {
+    await recordRefund(sql, {
+      refundId: r.id,
+      captureId,
+      kind: "refund",
+      status: r.status,
+      amount: r.amount!.value,
+      currency: r.amount!.currency_code,
+    });
+  }
+  return refunds.length;
 }
 
 /** Refunds that came before their capture was credited (a race the webhook cannot see). */

@@ -132,13 +132,19 @@ describe("multi-factor sign-in (issue 8)", () => {
     await page.waitForURL("**/dashboard");
     await page.getByText(`Welcome, ${user.username}!`).waitFor();
 
-    // Removing both factors (behind a confirmation) returns the user to password-only sign-in.
+    // Removing both factors (behind a confirmation with fresh proof: the password, then the
+    // passkey itself) returns the user to password-only sign-in.
     await page.goto("/settings");
-    for (const name of ["Work phone", "Laptop passkey"]) {
-      await section.getByRole("button", { name: `Remove ${name}` }).click();
-      await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
-      await section.getByRole("row", { name: new RegExp(name) }).waitFor({ state: "detached" });
-    }
+    const remove = page.getByRole("alertdialog", { name: "Remove this factor?" });
+    await section.getByRole("button", { name: "Remove Work phone" }).click();
+    await remove.getByRole("button", { name: "Remove" }).click();
+    await remove.getByText("Enter your password").waitFor();
+    await remove.getByLabel("Confirm with your password").fill(user.password);
+    await remove.getByRole("button", { name: "Remove" }).click();
+    await section.getByRole("row", { name: /Work phone/ }).waitFor({ state: "detached" });
+    await section.getByRole("button", { name: "Remove Laptop passkey" }).click();
+    await remove.getByRole("button", { name: "Confirm with a passkey" }).click();
+    await section.getByRole("row", { name: /Laptop passkey/ }).waitFor({ state: "detached" });
     await section.getByText("Two-factor authentication is off").waitFor();
     await signOut(page);
     await passwordStep(page, user.email, user.password);

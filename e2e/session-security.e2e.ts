@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ADMIN, launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
+import {
+  ADMIN,
+  baseUrl,
+  launchBrowser,
+  newPage,
+  register,
+  signIn,
+  toast,
+  uniqueUser,
+} from "./browser";
 
 /**
  * Issue 16: the session is out of reach of page scripts (refresh token in an HttpOnly cookie,
@@ -227,6 +236,66 @@ describe("session out of reach of scripts, strict CSP (issue 16)", () => {
     await tabA.waitForURL("**/auth/login");
     expect(await refreshCookie(context)).toBeUndefined();
     expect(violations).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("Settings → Sessions", () => {
+  it("lists this device and the others; ending one signs that device out at once; 'sign out other sessions' ends the rest", async () => {
+    const user = uniqueUser();
+    const { context, page: laptop } = await newPage(browser);
+    await register(laptop, user);
+    await signIn(laptop, user.email, user.password);
+    // The same account on a phone (its own browser, its own cookie).
+    const phoneContext = await browser.newContext({
+      baseURL: baseUrl(),
+      userAgent:
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    });
+    const phone = await phoneContext.newPage();
+    phone.setDefaultTimeout(15_000);
+    await signIn(phone, user.email, user.password);
+    await phone.getByText(`Welcome, ${user.username}!`).waitFor();
+
+    await laptop.goto("/settings");
+    const section = laptop.locator("section", {
+      has: laptop.getByRole("heading", { name: "Sessions", exact: true }),
+    });
+    const table = section.getByRole("table", { name: "Sessions" });
+    const thisDevice = table.getByRole("row", { name: /This device/ });
+    await thisDevice.waitFor();
+    expect(await thisDevice.textContent()).toContain("Chrome on Linux");
+    const phoneRow = table.getByRole("row", { name: /Safari on iOS/ });
+    await phoneRow.waitFor();
+    expect(await phoneRow.textContent()).toMatch(/127\.0\.0\.1|::1/);
+
+    await section.getByRole("button", { name: "End session on Safari on iOS" }).click();
+    await toast(laptop, "Session ended").waitFor();
+    await phoneRow.waitFor({ state: "detached" });
+    // The phone's open page learns within seconds (its live-update stream closes) and signs out.
+    await phone.waitForURL("**/auth/login", { timeout: 30_000 });
+
+    // Two more sessions, then all of them end at once; the laptop stays signed in.
+    const others = [
+      await browser.newContext({ baseURL: baseUrl() }),
+      await browser.newContext({ baseURL: baseUrl() }),
+    ];
+    for (const other of others) await signIn(await other.newPage(), user.email, user.password);
+    await laptop.reload();
+    await table.getByRole("row").nth(3).waitFor();
+    await section.getByRole("button", { name: "Sign out other sessions" }).click();
+    await laptop
+      .getByRole("alertdialog", { name: "Sign out other sessions?" })
+      .getByRole("button", { name: "Sign out others" })
+      .click();
+    await toast(laptop, "2 other sessions ended.").waitFor();
+    await expect.poll(() => table.getByRole("row").count()).toBe(2); // header + this device
+    // Still so from the server's side, and the laptop is still signed in.
+    await laptop.reload();
+    await thisDevice.waitFor();
+    expect(await table.getByRole("row").count()).toBe(2);
+    for (const other of others) await other.close();
+    await phoneContext.close();
     await context.close();
   });
 });

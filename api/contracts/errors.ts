@@ -49,5 +49,7 @@ export const ErrorCode = {
   resetLinkInvalid: "reset_link_invalid",
   /** Issue 21: an email verification link that is unknown, expired or for another address. */
   verificationLinkInvalid: "verification_link_invalid",
+  /** A sensitive change (removing a second factor) needs the password, a code or a passkey again. */
+  reauthRequired: "reauthentication_required",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

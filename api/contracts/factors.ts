@@ -17,6 +17,11 @@ export const factorMessages = {
   factorNotFound: "Factor not found",
   oneOfCodeOrWebauthn: "Provide either a code or a WebAuthn response",
   wrongFactorType: "This verification does not match the factor type",
+  proofRequired: "Confirm with your password or a code from your authenticator app",
+  oneProof: "Confirm with one of your password, a code or a passkey",
+  passkeyProofIncomplete: "A passkey confirmation needs its challenge_id and webauthn response",
+  wrongPassword: "Incorrect password",
+  passwordRequired: "Enter your password",
 } as const;
 
 export const FactorType = z.enum(["totp", "webauthn", "phone"]);
@@ -114,3 +119,38 @@ export type VerifyFactorBody = z.infer<typeof VerifyFactorBody>;
 /** The code form of the sign-in second step and of TOTP enrolment. */
 export const CodeForm = z.object({ code: TotpCode });
 export const EnrollTotpForm = z.object({ friendly_name: FriendlyName });
+
+/**
+ * DELETE /api/auth/factors/{factorId}: removing a verified factor needs fresh proof besides the
+ * session, one of the account password, a current TOTP code, or a passkey assertion (a `request`
+ * challenge of a passkey factor, answered); a stolen access token alone cannot strip the account's
+ * second factors. `end_other_sessions` signs out every other session at the same time.
+ */
+export const DeleteFactorBody = z
+  .object({
+    password: z.optional(z.string().check(z.maxLength(128))),
+    code: z.optional(TotpCode),
+    challenge_id: z.optional(z.uuid(factorMessages.challengeExpired)),
+    webauthn: z.optional(
+      z.object({
+        type: z.literal("request"),
+        credential_response: z.record(z.string(), z.unknown()),
+      }),
+    ),
+    end_other_sessions: z._default(z.boolean(), false),
+  })
+  .check(
+    z.refine((v) => (v.challenge_id === undefined) === (v.webauthn === undefined), {
+      message: factorMessages.passkeyProofIncomplete,
+    }),
+    z.refine(
+      (v) => [v.password, v.code, v.webauthn].filter((proof) => proof !== undefined).length <= 1,
+      { message: factorMessages.oneProof },
+    ),
+  );
+export type DeleteFactorBody = z.input<typeof DeleteFactorBody>;
+
+/** The remove dialog's password confirmation (the code one is CodeForm). */
+export const PasswordProofForm = z.object({
+  password: z.string().check(z.minLength(1, factorMessages.passwordRequired)),
+});

@@ -10,6 +10,7 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { emailVerificationRoutes } from "./auth/email-verification.routes.ts";
 import { factorRoutes } from "./auth/factors.routes.ts";
 import { passwordResetRoutes } from "./auth/password-reset.routes.ts";
+import { sessionRoutes } from "./auth/sessions.routes.ts";
 import { billingRoutes } from "./billing/billing.routes.ts";
 import { clientIp } from "./client-ip.ts";
 import type { AppEnv, Deps } from "./context.ts";
@@ -94,6 +95,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   const api = new Hono<AppEnv>()
     .route("/auth", authRoutes(deps))
     .route("/auth/factors", factorRoutes(deps))
+    .route("/auth/sessions", sessionRoutes(deps))
     .route("/auth", passwordResetRoutes(deps))
     .route("/auth", emailVerificationRoutes(deps))
     .route("/billing", billingRoutes(deps))

@@ -63,7 +63,12 @@ export function authRoutes(deps: Deps) {
         sameOrigin,
         validate("json", SignInBody),
         async (c) => {
-          const issued = await signIn(deps, c.req.valid("json"), clientIp(c, config));
+          const issued = await signIn(
+            deps,
+            c.req.valid("json"),
+            clientIp(c, config),
+            c.req.header("user-agent"),
+          );
           return c.json(withRefreshCookie(c, config, issued), 200);
         },
       )

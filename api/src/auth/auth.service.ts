@@ -7,6 +7,7 @@ import { invariant } from "../invariant.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
 import type { IssuedSession } from "./cookies.ts";
 import { queueEmailVerification } from "./email-verification.ts";
+import { IDLE_SECONDS, REMEMBERED_IDLE_SECONDS } from "./idle.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
 import { clearHits, countHits, hit, type Limit, refuseIfExhausted } from "./rate-limit.ts";
 import { securityEvent } from "./security-log.ts";
@@ -116,6 +117,7 @@ export async function signIn(
   deps: Deps,
   body: { email: string; password: string; remember: boolean },
   ip: string,
+  userAgent?: string,
 ): Promise<IssuedSession> {
   const [perIp, ...perAccount] = authLimits(deps, "signin", ip, body.email);
   await hit(deps.sql, [perIp!]);
@@ -140,21 +142,31 @@ export async function signIn(
   if (row.status !== "active")
     throw new HttpError(403, ErrorCode.userSuspended, messages.userSuspended);
   await clearHits(deps.sql, [perAccount[0]!.key]);
-  const session = await startSession(deps, row.id, body.remember);
+  const session = await startSession(deps, row.id, body.remember, { ip, userAgent });
   securityEvent("sign_in", { user_id: row.id });
   return session;
 }
 
-async function startSession(deps: Deps, userId: string, remember: boolean): Promise<IssuedSession> {
+/**
+ * A new session, used now; the browser and address are kept so the user can tell their sessions
+ * apart in Settings.
+ */
+async function startSession(
+  deps: Deps,
+  userId: string,
+  remember: boolean,
+  client: { ip: string; userAgent?: string },
+): Promise<IssuedSession> {
   const lifetime = remember ? REMEMBER_SECONDS : BROWSER_SESSION_SECONDS;
   const refreshToken = newRefreshToken();
   const tokenHash = await hashToken(refreshToken);
+  const userAgent = client.userAgent?.slice(0, 512) || null;
   const session = await deps.sql.begin(async (tx) => {
     const [s] = await tx<[{ id: string; expires_at: Date }?]>`
-      insert into sessions (user_id, remember, aal, amr, expires_at)
+      insert into sessions (user_id, remember, aal, amr, expires_at, last_used_at, user_agent, ip_address)
       values (${userId}, ${remember}, 'aal1',
         ${tx.json([{ method: "password", timestamp: Math.floor(Date.now() / 1000) }])},
-        now() + make_interval(secs => ${lifetime}))
+        now() + make_interval(secs => ${lifetime}), now(), ${userAgent}, ${client.ip.slice(0, 64)})
       returning id, expires_at`;
     invariant(s, "session inserted");
     await tx`insert into refresh_tokens (session_id, token_hash) values (${s.id}, ${tokenHash})`;
@@ -222,7 +234,8 @@ export async function elevateSession(
   const refreshToken = newRefreshToken();
   const tokenHash = await hashToken(refreshToken);
   const entry = { method, timestamp: Math.floor(Date.now() / 1000) };
-  await tx`update sessions set aal = 'aal2', amr = amr || ${tx.json([entry])} where id = ${sessionId}`;
+  await tx`update sessions set aal = 'aal2', amr = amr || ${tx.json([entry])}, last_used_at = now()
+    where id = ${sessionId}`;
   sessionCache.invalidateSession(sessionId);
   await tx`update refresh_tokens set rotated_at = now() where session_id = ${sessionId} and rotated_at is null`;
   await tx`insert into refresh_tokens (session_id, token_hash) values (${sessionId}, ${tokenHash})`;
@@ -234,7 +247,8 @@ const sessionExpired = () => new HttpError(401, ErrorCode.sessionExpired, "Sessi
 /**
  * Exchanges a refresh token for a new pair. A token already exchanged is accepted again only within
  * a short grace (a client that lost the response retries); later, it is treated as stolen and the
- * whole session is revoked.
+ * whole session is revoked. A session unused past its idle timeout (idle.ts) refreshes no more;
+ * each refresh counts as use.
  */
 export async function refresh(
   deps: Deps,
@@ -251,7 +265,9 @@ export async function refresh(
     >`
       select t.id, t.session_id,
         extract(epoch from now() - t.rotated_at)::float8 as rotated_for,
-        (s.revoked_at is null and s.expires_at > now() and p.status = 'active') as live
+        (s.revoked_at is null and s.expires_at > now() and p.status = 'active'
+          and s.last_used_at > now() - make_interval(secs => case when s.remember
+            then ${REMEMBERED_IDLE_SECONDS}::int else ${IDLE_SECONDS}::int end)) as live
       from refresh_tokens t
       join sessions s on s.id = t.session_id
       join profiles p on p.id = s.user_id
@@ -267,6 +283,7 @@ export async function refresh(
     await tx`update refresh_tokens set rotated_at = now()
       where session_id = ${row.session_id} and rotated_at is null`;
     await tx`insert into refresh_tokens (session_id, token_hash) values (${row.session_id}, ${nextHash})`;
+    await tx`update sessions set last_used_at = now() where id = ${row.session_id}`;
     return { sessionId: row.session_id };
   });
   if (outcome === "expired" || outcome === "reused") throw sessionExpired();

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { Session } from "../../contracts/auth.ts";
 import {
   Challenge,
+  DeleteFactorBody,
   EnrolledFactor,
   EnrollFactorBody,
   FactorList,
@@ -60,14 +61,16 @@ export function factorRoutes(deps: Deps) {
       "/:factorId",
       describe({
         operationId: "deleteFactor",
-        summary: "Remove a factor (a verified one needs aal2)",
+        summary:
+          "Remove a factor; a verified one needs aal2 and fresh proof in the body (password, a TOTP code or a passkey challenge answered), else 403 reauthentication_required; `end_other_sessions` signs out everywhere else",
         tags,
-        errors: [404],
+        errors: [400, 404, 422, 429],
       }),
       auth,
       validate("param", FactorParams),
+      validate("json", DeleteFactorBody),
       async (c) => {
-        await deleteFactor(deps, c.get("auth"), c.req.valid("param").factorId);
+        await deleteFactor(deps, c.get("auth"), c.req.valid("param").factorId, c.req.valid("json"));
         return c.body(null, 204);
       },
     )

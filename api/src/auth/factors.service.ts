@@ -1,6 +1,7 @@
 import { ErrorCode } from "../../contracts/errors.ts";
 import {
   type Challenge,
+  type DeleteFactorBody,
   type EnrolledFactor,
   type Factor,
   factorMessages,
@@ -14,8 +15,11 @@ import { invariant } from "../invariant.ts";
 import { elevateSession, issue } from "./auth.service.ts";
 import type { IssuedSession } from "./cookies.ts";
 import { type FactorRow, VerifyFailure } from "./factor-row.ts";
+import { verifyPassword } from "./passwords.ts";
 import { hit } from "./rate-limit.ts";
+import { securityEvent } from "./security-log.ts";
 import { sessionCache } from "./session-cache.ts";
+import { endOtherSessions } from "./sessions.service.ts";
 import { newTotpSecret, totpEnrolment, verifyTotp } from "./totp.ts";
 import { verifyWebauthn, webauthnOptions } from "./webauthn.ts";
 
@@ -144,25 +148,100 @@ async function factorToProve(sql: Db, auth: Auth, factorId: string, lock = false
   return factor;
 }
 
-/** Deleting a verified factor needs aal2; deleting the last one returns the user to password-only sign-in. */
-export async function deleteFactor(deps: Deps, auth: Auth, factorId: string): Promise<void> {
-  await deps.sql.begin(async (tx) => {
-    const row = await ownFactor(tx, auth.userId, factorId, true);
-    if (row.status === "verified" && auth.aal !== "aal2") throw mfaRequired();
-    await tx`delete from mfa_factors where id = ${row.id}`;
-    sessionCache.invalidateUser(auth.userId);
-    await recordAudit(tx, {
-      actorId: auth.userId,
-      action: "mfa.factor.delete",
-      entity: "mfa_factor",
-      entityId: row.id,
-      before: {
-        factor_type: row.factor_type,
-        friendly_name: row.friendly_name,
-        status: row.status,
-      },
+/**
+ * Fresh proof that the account's owner is at the keyboard, inside the delete transaction: the
+ * password, a current code of any of their authenticator apps, or an answered passkey challenge
+ * of this session. Throws VerifyFailure when the proof is wrong.
+ */
+async function proveOwner(deps: Deps, tx: Db, auth: Auth, body: DeleteFactorBody): Promise<void> {
+  if (body.password !== undefined) {
+    const [row] = await tx<{ password_hash: string }[]>`
+      select password_hash from credentials where user_id = ${auth.userId}`;
+    if (!row || !(await verifyPassword(row.password_hash, body.password)))
+      throw new VerifyFailure(factorMessages.wrongPassword);
+    return;
+  }
+  if (body.code !== undefined) {
+    const apps = await tx<FactorRow[]>`
+      select * from mfa_factors
+      where user_id = ${auth.userId} and factor_type = 'totp' and status = 'verified'
+      order by created_at, id for update`;
+    let failure = new VerifyFailure(factorMessages.invalidCode);
+    for (const app of apps) {
+      if (!app.totp_secret) continue;
+      try {
+        const seed = await deps.secretBox.open(app.totp_secret, app.user_id);
+        return await verifyTotp(tx, app, seed, body.code);
+      } catch (e) {
+        if (!(e instanceof VerifyFailure)) throw e;
+        failure = e;
+      }
+    }
+    throw failure;
+  }
+  invariant(body.challenge_id && body.webauthn, "the body schema asks for one proof");
+  const [challenge] = await tx<(FactorRow & { webauthn_challenge: string })[]>`
+    select f.*, c.webauthn_challenge from mfa_challenges c join mfa_factors f on f.id = c.factor_id
+    where c.id = ${body.challenge_id} and c.session_id = ${auth.sessionId}
+      and c.verified_at is null and c.expires_at > now() and c.webauthn_kind = 'request'
+      and f.user_id = ${auth.userId} and f.status = 'verified' and f.factor_type = 'webauthn'
+    for update of c`;
+  if (!challenge) {
+    throw new HttpError(422, ErrorCode.mfaChallengeExpired, factorMessages.challengeExpired);
+  }
+  await verifyWebauthn(deps, tx, challenge, challenge.webauthn_challenge, body.webauthn);
+  await tx`update mfa_challenges set verified_at = now() where id = ${body.challenge_id}`;
+}
+
+/**
+ * Deleting a verified factor needs aal2 and fresh proof (proveOwner): an access token alone,
+ * stolen, must not strip the account of its second factors. An unverified one (an abandoned
+ * enrolment) goes without. Deleting the last verified factor returns the user to password-only
+ * sign-in. With `end_other_sessions`, every other session ends in the same transaction.
+ */
+export async function deleteFactor(
+  deps: Deps,
+  auth: Auth,
+  factorId: string,
+  body: DeleteFactorBody = {},
+): Promise<void> {
+  const hasProof =
+    body.password !== undefined || body.code !== undefined || body.webauthn !== undefined;
+  if (hasProof) await countAttempt(deps, auth.userId);
+  try {
+    await deps.sql.begin(async (tx) => {
+      const row = await ownFactor(tx, auth.userId, factorId, true);
+      if (row.status === "verified") {
+        if (auth.aal !== "aal2") throw mfaRequired();
+        if (!hasProof)
+          throw new HttpError(403, ErrorCode.reauthRequired, factorMessages.proofRequired);
+        await proveOwner(deps, tx, auth, body);
+      }
+      await tx`delete from mfa_factors where id = ${row.id}`;
+      sessionCache.invalidateUser(auth.userId);
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: "mfa.factor.delete",
+        entity: "mfa_factor",
+        entityId: row.id,
+        before: {
+          factor_type: row.factor_type,
+          friendly_name: row.friendly_name,
+          status: row.status,
+        },
+      });
+      if (body.end_other_sessions) await endOtherSessions(tx, auth);
     });
-  });
+  } catch (e) {
+    if (e instanceof VerifyFailure) {
+      const wrongPassword = e.message === factorMessages.wrongPassword;
+      throw wrongPassword
+        ? new HttpError(400, ErrorCode.wrongPassword, e.message)
+        : new HttpError(422, ErrorCode.mfaVerificationFailed, e.message);
+    }
+    throw e;
+  }
+  if (hasProof) await giveAttemptBack(deps, auth.userId);
 }
 
 /** A challenge for this session, valid 5 minutes; for a passkey it carries the ceremony options. */
@@ -211,6 +290,11 @@ async function countAttempt(deps: Deps, userId: string): Promise<void> {
       windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
   ]);
+}
+
+/** A success gives its attempt back (countAttempt). */
+async function giveAttemptBack(deps: Deps, userId: string): Promise<void> {
+  await deps.sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${failureKey(userId)}`;
 }
 
 /**
@@ -283,10 +367,12 @@ export async function verifyFactor(
       return await elevateSession(tx, auth.sessionId, method);
     });
   } catch (e) {
-    if (e instanceof VerifyFailure)
+    if (e instanceof VerifyFailure) {
+      securityEvent("mfa_failed", { user_id: auth.userId, session_id: auth.sessionId });
       throw new HttpError(422, ErrorCode.mfaVerificationFailed, e.message);
+    }
     throw e;
   }
-  await deps.sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${failureKey(auth.userId)}`;
+  await giveAttemptBack(deps, auth.userId);
   return await issue(deps, auth.sessionId, refreshToken);
 }

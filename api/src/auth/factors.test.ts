@@ -290,7 +290,11 @@ test("adding a second factor or deleting a verified one needs aal2; deleting the
   assert.equal((await errorOf(dup)).message, "A factor with this name already exists");
 
   assert.equal(
-    (await call("DELETE", `/api/auth/factors/${factor.id}`, aal2.access_token)).status,
+    (
+      await call("DELETE", `/api/auth/factors/${factor.id}`, aal2.access_token, {
+        password: me.password,
+      })
+    ).status,
     204,
   );
   // Only the unverified "Second" remains: password sign-in is enough again.
@@ -429,4 +433,50 @@ test("the factor routes are documented in the OpenAPI document", async () => {
   assert.ok(doc.paths["/api/auth/factors/{factorId}"]?.delete);
   assert.ok(doc.paths["/api/auth/factors/{factorId}/challenge"]?.post);
   assert.ok(doc.paths["/api/auth/factors/{factorId}/verify"]?.post);
+});
+
+test("removing a verified factor needs fresh proof (password or code) and can end the other sessions", async () => {
+  const { me, factor, secret, aal2 } = await userWithTotp();
+  const del = (body?: unknown) =>
+    call("DELETE", `/api/auth/factors/${factor.id}`, aal2.access_token, body);
+  const still = async () =>
+    (await api.sql`select 1 from mfa_factors where id = ${factor.id}`).length === 1;
+
+  // An aal2 access token alone (stolen, say) is not enough.
+  const bare = await del();
+  assert.equal(bare.status, 403);
+  assert.deepEqual(await errorOf(bare), {
+    code: "reauthentication_required",
+    message: "Confirm with your password or a code from your authenticator app",
+  });
+  const wrongPassword = await del({ password: "not-the-password" });
+  assert.equal(wrongPassword.status, 400);
+  assert.equal((await errorOf(wrongPassword)).code, "wrong_password");
+  const wrongCode = await del({ code: "000000" === codeAt(secret, 0) ? "111111" : "000000" });
+  assert.equal(wrongCode.status, 422);
+  assert.equal((await errorOf(wrongCode)).code, "mfa_verification_failed");
+  const both = await del({ password: me.password, code: "123456" });
+  assert.equal(both.status, 422);
+  assert.equal((await errorOf(both)).code, "validation_error");
+  assert.ok(await still(), "nothing was removed");
+
+  // A current code proves it; the other sessions end with it when asked.
+  const other = await passwordSignIn(me.user.email);
+  await awayFromBoundary();
+  const ok = await del({ code: codeAt(secret, 0), end_other_sessions: true });
+  assert.equal(ok.status, 204, await ok.clone().text());
+  assert.equal(await still(), false);
+  assert.equal((await call("GET", "/api/auth/user", other.access_token)).status, 401);
+  assert.equal((await refreshWith(other.cookie)).status, 401);
+  assert.equal((await call("GET", "/api/auth/user", aal2.access_token)).status, 200);
+});
+
+test("removing a verified factor with the password keeps the other sessions unless asked", async () => {
+  const { me, factor, aal2 } = await userWithTotp();
+  const other = await passwordSignIn(me.user.email);
+  const ok = await call("DELETE", `/api/auth/factors/${factor.id}`, aal2.access_token, {
+    password: me.password,
+  });
+  assert.equal(ok.status, 204);
+  assert.equal((await refreshWith(other.cookie)).status, 200);
 });

@@ -3,10 +3,14 @@ import { ErrorCode } from "../../contracts/errors.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import type { Db } from "../db.ts";
 import { forbidden, HttpError, unauthorized } from "../http-error.ts";
+import { IDLE_SECONDS, REMEMBERED_IDLE_SECONDS } from "./idle.ts";
 import { type SessionState, sessionCache } from "./session-cache.ts";
 
-/** The live state of a session, or undefined when it is revoked, expired or its user suspended. */
-async function sessionState(
+/**
+ * The live state of a session, or undefined when it is revoked, expired, idle past its timeout
+ * (idle.ts) or its user suspended. Also what an open event stream checks again while it runs.
+ */
+export async function sessionState(
   sql: Db,
   sessionId: string,
   userId: string,
@@ -14,18 +18,21 @@ async function sessionState(
   const cached = sessionCache.get(sessionId);
   if (cached) return cached.userId === userId ? cached : undefined;
   const generation = sessionCache.generation();
-  const [row] = await sql<{ aal: "aal1" | "aal2"; has_factor: boolean; expires_at: Date }[]>`
-    select s.aal, s.expires_at,
+  const [row] = await sql<{ aal: "aal1" | "aal2"; has_factor: boolean; ends_at: Date }[]>`
+    select s.aal, least(s.expires_at, s.last_used_at + idle.span) as ends_at,
       exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor
-    from sessions s join profiles p on p.id = s.user_id
+    from sessions s join profiles p on p.id = s.user_id,
+      lateral (select make_interval(secs => case when s.remember
+        then ${REMEMBERED_IDLE_SECONDS}::int else ${IDLE_SECONDS}::int end) as span) idle
     where s.id = ${sessionId} and s.user_id = ${userId} and p.status = 'active'
-      and s.revoked_at is null and s.expires_at > now()`;
+      and s.revoked_at is null and s.expires_at > now() and s.last_used_at + idle.span > now()`;
   if (!row) return undefined;
   const state = {
     userId,
     aal: row.aal,
     hasVerifiedFactor: row.has_factor,
-    expiresAt: row.expires_at.getTime(),
+    // A refresh moves last_used_at without a notification: past this the entry is read again.
+    expiresAt: row.ends_at.getTime(),
   };
   sessionCache.set(sessionId, state, generation);
   return state;

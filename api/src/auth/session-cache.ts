@@ -16,9 +16,29 @@ export interface SessionState {
 const TTL_MS = 30_000; // the longest a change can go unseen if a notification were ever lost
 const MAX_ENTRIES = 50_000;
 
+/** What changed: one session, every session of a user, or anything (`all`, after a lost connection). */
+export type SessionChange =
+  | { kind: "session"; id: string }
+  | { kind: "user"; id: string }
+  | { kind: "all" };
+
 class SessionCache {
   #entries = new Map<string, { state: SessionState; cachedAt: number }>();
   #generation = 0;
+  #watchers = new Set<(change: SessionChange) => void>();
+
+  /**
+   * Calls `watcher` whenever sessions may have changed, here or (through the notification) on
+   * another instance: an open event stream checks its session again at once. Returns the unwatch.
+   */
+  watch(watcher: (change: SessionChange) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
+  #changed(change: SessionChange): void {
+    for (const watcher of this.#watchers) watcher(change);
+  }
 
   get(sessionId: string): SessionState | undefined {
     const entry = this.#entries.get(sessionId);
@@ -45,17 +65,20 @@ class SessionCache {
   invalidateSession(sessionId: string): void {
     this.#generation++;
     this.#entries.delete(sessionId);
+    this.#changed({ kind: "session", id: sessionId });
   }
 
   invalidateUser(userId: string): void {
     this.#generation++;
     for (const [sid, entry] of this.#entries)
       if (entry.state.userId === userId) this.#entries.delete(sid);
+    this.#changed({ kind: "user", id: userId });
   }
 
   clear(): void {
     this.#generation++;
     this.#entries.clear();
+    this.#changed({ kind: "all" });
   }
 
   /** Applies one `auth_changes` payload: `session:<id>` or `user:<id>`. */

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import { requireAuth } from "../auth/middleware.ts";
+import { requireAuth, sessionState } from "../auth/middleware.ts";
+import { sessionCache } from "../auth/session-cache.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { describe } from "../openapi.ts";
 import type { UserEvent } from "../ports.ts";
@@ -9,7 +10,13 @@ import type { UserEvent } from "../ports.ts";
 /** The stream as text: `event:` ready, profile or changed, `data:` JSON, `: keepalive` comments. */
 const EventStream = z.string();
 
-const KEEPALIVE_MS = 25_000;
+/**
+ * The stream's session is checked again this often, and at once when sessions change (sign-out,
+ * ending a session, suspension, a password reset or change): a stream outlives its access token,
+ * and must not keep delivering the profile to a session that has ended. The wait doubles as the
+ * keepalive.
+ */
+export const RECHECK_MS = 15_000;
 
 export function eventRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
@@ -17,40 +24,61 @@ export function eventRoutes(deps: Deps) {
     describe({
       operationId: "streamEvents",
       summary:
-        "Server-sent events for the caller: `profile` with the profile row when it changes, `changed` with the topic (services, orders) when one of their lists changes",
+        "Server-sent events for the caller: `profile` with the profile row when it changes, `changed` with the topic (services, orders) when one of their lists changes; the stream closes within seconds of its session ending",
       tags: ["events"],
       response: EventStream,
       media: "text/event-stream",
     }),
     requireAuth(deps),
     (c) => {
-      const { userId } = c.get("auth");
+      const { userId, sessionId } = c.get("auth");
       return streamSSE(c, async (stream) => {
         const queue: UserEvent[] = [];
         let wake: (() => void) | undefined;
+        let recheck = false;
         const unsubscribe = deps.events.subscribe(userId, (event) => {
           queue.push(event);
           wake?.();
         });
-        stream.onAbort(() => {
-          unsubscribe();
+        const unwatch = sessionCache.watch((change) => {
+          if (change.kind !== "all" && change.id !== sessionId && change.id !== userId) return;
+          recheck = true;
           wake?.();
         });
+        stream.onAbort(() => {
+          unsubscribe();
+          unwatch();
+          wake?.();
+        });
+        // What requireAuth would refuse now ends the stream (the client's reconnect then is refused).
+        const sessionLive = async () => {
+          const state = await sessionState(deps.sql, sessionId, userId).catch(() => undefined);
+          return state !== undefined && !(state.hasVerifiedFactor && state.aal !== "aal2");
+        };
         await stream.writeSSE({ event: "ready", data: "{}" });
+        let checkedAt = Date.now();
         while (!stream.aborted) {
+          if (recheck || Date.now() - checkedAt >= RECHECK_MS) {
+            recheck = false;
+            checkedAt = Date.now();
+            if (!(await sessionLive())) break;
+          }
           const next = queue.shift();
           if (next) {
             await stream.writeSSE({ event: next.event, data: JSON.stringify(next.data) });
             continue;
           }
+          let timer: ReturnType<typeof setTimeout> | undefined;
           await new Promise<void>((resolve) => {
             wake = resolve;
-            setTimeout(resolve, KEEPALIVE_MS);
+            timer = setTimeout(resolve, Math.max(0, checkedAt + RECHECK_MS - Date.now()));
           });
+          clearTimeout(timer);
           wake = undefined;
-          if (!queue.length && !stream.aborted) await stream.write(": keepalive\n\n");
+          if (!queue.length && !recheck && !stream.aborted) await stream.write(": keepalive\n\n");
         }
         unsubscribe();
+        unwatch();
       });
     },
   );

@@ -99,3 +99,101 @@ test("events: a user's stream says when their services or orders change, and onl
     await api.close();
   }
 });
+
+/** Resolves when the server ends the stream (events before the end are skipped); rejects after `ms`. */
+async function closedWithin(api: TestApi, token: string, act: () => Promise<void>, ms = 5_000) {
+  const res = await api.fetch("/api/events", { token, headers: { accept: "text/event-stream" } });
+  assert.equal(res.status, 200);
+  const reader = res.body!.getReader();
+  await reader.read(); // `ready`: the stream follows the user now
+  await act();
+  const deadline = AbortSignal.timeout(ms);
+  try {
+    for (;;) {
+      const result = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) =>
+          deadline.addEventListener("abort", () => reject(new Error(`still open after ${ms} ms`))),
+        ),
+      ]);
+      if (result.done) return;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+test("events: the stream closes when its session ends: sign-out, ending the session, suspension, password change or reset", async () => {
+  const api = await startTestApi();
+  try {
+    const admin = await signUpAndIn(api, `adm${crypto.randomUUID().slice(0, 8)}`);
+    await makeAdmin(api, admin.user.id);
+
+    const signedOut = await signUpAndIn(api);
+    await closedWithin(api, signedOut.access_token, async () => {
+      const res = await api.fetch("/api/auth/sign-out", {
+        method: "POST",
+        token: signedOut.access_token,
+      });
+      assert.equal(res.status, 204);
+    });
+
+    // Ended from another session of the same user (Settings → Sessions).
+    const ended = await signUpAndIn(api);
+    const elsewhere = await api.fetch("/api/auth/sign-in", {
+      method: "POST",
+      json: { email: ended.user.email, password: ended.password },
+    });
+    const other = await json<{ access_token: string }>(elsewhere);
+    const sid = (token: string) =>
+      JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
+    await closedWithin(api, ended.access_token, async () => {
+      const res = await api.fetch(`/api/auth/sessions/${sid(ended.access_token)}`, {
+        method: "DELETE",
+        token: other.access_token,
+      });
+      assert.equal(res.status, 204);
+    });
+
+    const suspended = await signUpAndIn(api);
+    await closedWithin(api, suspended.access_token, async () => {
+      const res = await api.fetch(`/api/admin/users/${suspended.user.id}/status`, {
+        method: "PUT",
+        token: admin.access_token,
+        json: { status: "suspended" },
+      });
+      assert.equal(res.status, 200);
+    });
+
+    // Changing the password ends the other sessions: their streams close, this one's stays.
+    const changed = await signUpAndIn(api);
+    const second = await json<{ access_token: string }>(
+      await api.fetch("/api/auth/sign-in", {
+        method: "POST",
+        json: { email: changed.user.email, password: changed.password },
+      }),
+    );
+    await closedWithin(api, second.access_token, async () => {
+      const res = await api.fetch("/api/auth/password", {
+        method: "PUT",
+        token: changed.access_token,
+        json: { current_password: changed.password, new_password: "another123" },
+      });
+      assert.equal(res.status, 204);
+    });
+
+    const reset = await signUpAndIn(api);
+    const token = crypto.randomUUID();
+    await api.sql`insert into password_reset_tokens (user_id, token_hash, expires_at)
+      values (${reset.user.id}, sha256(convert_to(${token}, 'UTF8')), now() + interval '1 hour')`;
+    await closedWithin(api, reset.access_token, async () => {
+      const res = await api.fetch("/api/auth/password-reset/confirm", {
+        method: "POST",
+        json: { token, password: "another123" },
+      });
+      assert.equal(res.status, 204);
+    });
+  } finally {
+    await api.close();
+  }
+});

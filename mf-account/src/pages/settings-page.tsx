@@ -4,8 +4,12 @@ import { TwoFactorSection } from "../features/mfa/components/two-factor-section"
 import { ChangePasswordForm } from "../features/settings/components/change-password-form";
 import { NotificationSettingsForm } from "../features/settings/components/notification-settings-form";
 import { ProfileCard } from "../features/settings/components/profile-card";
+import { SessionsSection } from "../features/settings/components/sessions-section";
 
-/** /settings (SPEC §2): profile and balance, billing details, password, two-factor sign-in. */
+/**
+ * /settings (SPEC §2): profile and balance, billing details, password, two-factor sign-in, and
+ * the sessions where the account is signed in.
+ */
 export default function SettingsPage() {
   return (
     <Page>
@@ -15,6 +19,7 @@ export default function SettingsPage() {
       <ChangePasswordForm />
       <NotificationSettingsForm />
       <TwoFactorSection />
+      <SessionsSection />
     </Page>
   );
 }

@@ -6,7 +6,6 @@ import {
   Card,
   Cell,
   Column,
-  ConfirmDialog,
   EmptyState,
   formatDate,
   Row,
@@ -14,14 +13,13 @@ import {
   Table,
   TableBody,
   TableHeader,
-  toast,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { useDeleteFactor } from "../api/delete-factor";
 import { useFactors } from "../api/get-factors";
 import { AddPasskeyDialog } from "./add-passkey-dialog";
 import { EnrollTotpDialog } from "./enroll-totp-dialog";
 import * as styles from "./mfa.css";
+import { RemoveFactorDialog } from "./remove-factor-dialog";
 
 const typeLabel: Record<Factor["factor_type"], string> = {
   totp: "Authenticator app",
@@ -32,25 +30,9 @@ const typeLabel: Record<Factor["factor_type"], string> = {
 /** Issue 8: the 'Two-factor authentication' section of /settings. */
 export function TwoFactorSection() {
   const factors = useFactors();
-  const remove = useDeleteFactor();
   const [dialog, setDialog] = useState<"totp" | "passkey" | null>(null);
   const [removing, setRemoving] = useState<Factor | null>(null);
   const passkeysSupported = typeof window !== "undefined" && "PublicKeyCredential" in window;
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    remove.mutate(removing.id, {
-      onSuccess: () => {
-        toast.success("Factor removed", `${removing.friendly_name} is no longer asked at sign-in.`);
-        setRemoving(null);
-      },
-      onError: (err) =>
-        toast.error(
-          "Error",
-          err instanceof ApiError ? err.message : "Could not remove the factor.",
-        ),
-    });
-  };
 
   const list = factors.data ?? [];
   return (
@@ -135,19 +117,7 @@ export function TwoFactorSection() {
         isOpen={dialog === "passkey"}
         onOpenChange={(o) => setDialog(o ? "passkey" : null)}
       />
-      <ConfirmDialog
-        title="Remove this factor?"
-        isOpen={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        onConfirm={confirmRemove}
-        confirmLabel="Remove"
-        destructive
-        isPending={remove.isPending}
-      >
-        {removing?.status === "verified" && list.filter((f) => f.status === "verified").length === 1
-          ? `${removing.friendly_name} is your only second factor: signing in will need just your password again.`
-          : `${removing?.friendly_name ?? "This factor"} will no longer be accepted at sign-in.`}
-      </ConfirmDialog>
+      <RemoveFactorDialog factor={removing} factors={list} onClose={() => setRemoving(null)} />
     </Card>
   );
 }

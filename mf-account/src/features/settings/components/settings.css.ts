@@ -19,3 +19,20 @@ export const form = style({ maxWidth: "420px" });
 export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 
 export const fields = style({ display: "grid", gap: vars.space.md });
+
+export const device = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  flexWrap: "wrap",
+  fontWeight: vars.fontWeight.semibold,
+});
+
+export const srOnly = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+});

@@ -110,7 +110,7 @@ export interface PayPalSimControls {
   sendCaptureWebhook(
     url: string,
     orderId: string,
-    opts?: { forge?: boolean; eventType?: string },
+    opts?: { forge?: boolean; eventType?: string; relatedIds?: boolean },
   ): Promise<Response>;
   order(orderId: string): SimOrder | undefined;
   /** Capture calls received (replays included). */
@@ -441,8 +441,13 @@ export async function startPayPalSim(
     },
   ];
 
-  const captureEvent = (o: SimOrder, eventType: string) => {
+  /**
+   * PayPal's own PENDING sample carries no supplementary_data (the order is only in the capture's
+   * "up" link); `relatedIds: false` leaves it out of any capture event.
+   */
+  const captureEvent = (o: SimOrder, eventType: string, relatedIds = true) => {
     const c = o.captures[0]!;
+    const withRelatedIds = relatedIds && c.status !== "PENDING";
     const id = `WH-${randomId(17)}-${randomId(17)}`;
     return {
       id,
@@ -457,7 +462,7 @@ export async function startPayPalSim(
           : `Payment ${c.status.toLowerCase()} for ${c.amount.value} ${c.amount.currency_code}`,
       resource: {
         ...captureBody(o, c),
-        supplementary_data: { related_ids: { order_id: o.id } },
+        ...(withRelatedIds ? { supplementary_data: { related_ids: { order_id: o.id } } } : {}),
       },
       links: eventLinks(id),
     };
@@ -908,7 +913,7 @@ export async function startPayPalSim(
         type === "PAYMENT.CAPTURE.REVERSED" ||
         type.startsWith("PAYMENT.REFUND.")
           ? refundEvent(order, type, {})
-          : captureEvent(order, type);
+          : captureEvent(order, type, o.relatedIds ?? true);
       return signAndPost(url, event, o.forge);
     },
     sendRefundWebhook(url, orderId, o = {}) {

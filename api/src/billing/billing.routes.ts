@@ -11,9 +11,10 @@ import {
   WebhookResponse,
 } from "../../contracts/billing.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import { hit } from "../auth/rate-limit.ts";
+import { countHits, type Limit, refuseIfExhausted } from "../auth/rate-limit.ts";
 import { clientIp } from "../client-ip.ts";
 import type { AppEnv, Deps } from "../context.ts";
+import { HttpError } from "../http-error.ts";
 import { describe, validate } from "../openapi.ts";
 import { captureTopUp } from "./capture.service.ts";
 import { createTopUpOrder, sandboxApprove } from "./top-up.service.ts";
@@ -115,16 +116,24 @@ export function billingRoutes(deps: Deps) {
       async (c) => {
         // Cheap refusals first: no signature headers, no database or PayPal call (issue 15 b).
         assertSignatureHeaders(c.req.raw.headers);
-        await hit(deps.sql, [
+        // Only refused deliveries count: after an outage PayPal retries a backlog from its few
+        // addresses, and answering those 429 until PayPal gives up would lose refunds for good.
+        const refused: Limit[] = [
           {
             key: `paypal-webhook:ip:${clientIp(c, deps.config)}`,
             max: deps.config.PAYPAL_WEBHOOK_RATE_LIMIT_PER_IP,
             windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
           },
-        ]);
+        ];
+        await refuseIfExhausted(deps.sql, refused);
         // The raw text, as PayPal signed it: verification must not see a re-serialised copy.
         const raw = await c.req.text();
-        return c.json({ status: await handleWebhook(deps, c.req.raw.headers, raw) }, 200);
+        try {
+          return c.json({ status: await handleWebhook(deps, c.req.raw.headers, raw) }, 200);
+        } catch (err) {
+          if (err instanceof HttpError && err.status === 400) await countHits(deps.sql, refused);
+          throw err;
+        }
       },
     )
     .get(

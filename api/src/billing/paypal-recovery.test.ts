@@ -660,13 +660,10 @@ test("a refund made at PayPal whose webhook never came is found by reading the c
       assert.equal(result.followed_up, 1);
       assert.equal(await credits(api, s.user.id), "25.00", `run ${run}: debited once`);
     }
-    assert.deepEqual(
-      await ledger(api, s.user.id),
-      [
-        ["topup", "40.00", "paid"],
-        ["refund", "-15.00", "refunded"],
-      ],
-    );
+    assert.deepEqual(await ledger(api, s.user.id), [
+      ["topup", "40.00", "paid"],
+      ["refund", "-15.00", "refunded"],
+    ]);
     await assertLedgerConsistent(api, s.user.id);
     // The next read-back waits longer each time, and none is due after PayPal's 180 days.
     const [next] = await api.sql<{ wait: number }[]>`
@@ -696,13 +693,10 @@ test("a capture PayPal refunded before the portal credited it is never credited 
     await due(api);
     await reconcilePayPal(api.deps);
     assert.equal(await credits(api, s.user.id), "0.00");
-    assert.deepEqual(
-      await ledger(api, s.user.id),
-      [
-        ["topup", "40.00", "refunded"],
-        ["refund", "-40.00", "refunded"],
-      ],
-    );
+    assert.deepEqual(await ledger(api, s.user.id), [
+      ["topup", "40.00", "refunded"],
+      ["refund", "-40.00", "refunded"],
+    ]);
     await assertLedgerConsistent(api, s.user.id);
   } finally {
     await api.close();
@@ -734,6 +728,49 @@ test("a refund's state only moves forward: a late PENDING after COMPLETED is sti
     await reconcilePayPal(api.deps);
     assert.equal(await credits(api, s.user.id), "20.00");
     await assertLedgerConsistent(api, s.user.id);
+  } finally {
+    await api.close();
+  }
+});
+
+test("verified webhook deliveries never use up the per-address limit; refused ones do", async () => {
+  const api = await startTestApi({ PAYPAL_WEBHOOK_RATE_LIMIT_PER_IP: "2" });
+  try {
+    const s = await signUpAndIn(api);
+    const order = await createOrder(api, s, "10.00");
+    sim(api).approve(order.id);
+    assert.equal((await capture(api, s, order.id)).status, 200);
+    // PayPal working off a backlog: many verified deliveries from one address.
+    for (let i = 0; i < 5; i++) {
+      const res = await sim(api).sendCaptureWebhook(webhookUrl(api), order.id);
+      assert.equal(res.status, 200, `delivery ${i}`);
+      await res.body?.cancel();
+    }
+    const forged: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await sim(api).sendCaptureWebhook(webhookUrl(api), order.id, { forge: true });
+      forged.push(res.status);
+      await res.body?.cancel();
+    }
+    assert.deepEqual(forged, [400, 400, 429]);
+    assert.equal(await credits(api, s.user.id), "10.00");
+  } finally {
+    await api.close();
+  }
+});
+
+test("a capture event without supplementary_data is matched by its 'up' link", async () => {
+  const api = await startTestApi();
+  try {
+    const s = await signUpAndIn(api);
+    const order = await createOrder(api, s, "14.00");
+    sim(api).approve(order.id);
+    sim(api).failCaptures(2, { after: true });
+    sim(api).failReads(1);
+    assert.equal((await capture(api, s, order.id)).status, 502);
+    const res = await sim(api).sendCaptureWebhook(webhookUrl(api), order.id, { relatedIds: false });
+    assert.equal((await json<{ status: string }>(res)).status, "processed");
+    assert.equal(await credits(api, s.user.id), "14.00");
   } finally {
     await api.close();
   }

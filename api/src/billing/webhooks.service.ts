@@ -41,6 +41,30 @@ const CAPTURE_EVENTS = new Set([
   "PAYMENT.CAPTURE.DECLINED",
 ]);
 
+/** The href of a resource's "up" link (a capture's order, a refund's capture). */
+// deno-lint-ignore no-explicit-any
+const upLink = (resource: any): string =>
+  // deno-lint-ignore no-explicit-any
+  (Array.isArray(resource.links) ? resource.links : []).find((l: any) => l?.rel === "up")?.href ??
+  "";
+
+/**
+ * The order a capture event is about: its supplementary_data when PayPal sends it, else the order
+ * in the capture's "up" link (PayPal's PENDING events carry only that), else the order that
+ * already holds this capture id.
+ */
+// deno-lint-ignore no-explicit-any
+async function orderOfCapture(deps: Deps, resource: any): Promise<string | undefined> {
+  const related = resource.supplementary_data?.related_ids?.order_id;
+  if (typeof related === "string") return related;
+  const fromLink = /\/checkout\/orders\/([^/?#]+)$/.exec(upLink(resource))?.[1];
+  if (fromLink) return fromLink;
+  if (typeof resource.id !== "string") return undefined;
+  const [row] = await deps.sql<{ id: string }[]>`
+    select id from paypal_orders where capture_id = ${resource.id}`;
+  return row?.id;
+}
+
 /**
  * PayPal webhooks, verified by PayPal itself over the raw body as delivered. Capture events go
  * through the same settling path as the page's capture call (a browser closed right after approval
@@ -79,7 +103,7 @@ export async function handleWebhook(
   let outcome: "processed" | "ignored" = "ignored";
   const refundKind = REFUND_EVENTS[event.event_type];
   if (CAPTURE_EVENTS.has(event.event_type)) {
-    const orderId = resource.supplementary_data?.related_ids?.order_id;
+    const orderId = await orderOfCapture(deps, resource);
     if (
       typeof orderId === "string" &&
       typeof resource.id === "string" &&
@@ -97,11 +121,7 @@ export async function handleWebhook(
         settled.kind === "mismatch" || settled.kind === "not_captured" ? "ignored" : "processed";
     }
   } else if (refundKind) {
-    const captureId = /\/captures\/([^/?#]+)$/.exec(
-      // deno-lint-ignore no-explicit-any
-      (Array.isArray(resource.links) ? resource.links : []).find((l: any) => l?.rel === "up")
-        ?.href ?? "",
-    )?.[1];
+    const captureId = /\/captures\/([^/?#]+)$/.exec(upLink(resource))?.[1];
     const value: unknown = resource.amount?.value;
     if (
       captureId &&

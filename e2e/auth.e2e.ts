@@ -29,6 +29,20 @@ async function fillRegister(
 }
 
 describe("register and sign in (SPEC §5, §8)", () => {
+  it("a visitor's pages log no error in the console (no session is not an error)", async () => {
+    const { context, page } = await newPage(browser);
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    for (const path of ["/auth/login", "/auth/register", "/dashboard"]) {
+      await page.goto(path);
+      await page.getByRole("button", { name: /Sign In|Create Account/ }).waitFor();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("shows every register validation message", async () => {
     const { context, page } = await newPage(browser);
     await page.goto("/auth/register");

@@ -52,8 +52,8 @@ interface RouteDoc {
   /** Media type of `response`; defaults to JSON. */
   media?: "application/json" | "text/event-stream" | "application/pdf" | "text/csv";
   status?: 200 | 201 | 202 | 204;
-  /** Other success statuses with the same body, and when they happen. */
-  alsoSuccess?: Partial<Record<200 | 201 | 202, string>>;
+  /** Other success statuses and when they happen: 204 has no body, the others carry `response`. */
+  alsoSuccess?: Partial<Record<200 | 201 | 202 | 204, string>>;
   /** Route-specific errors; 400/422 of validated input, auth errors and 503 are added. */
   errors?: ErrorStatus[];
 }
@@ -139,7 +139,7 @@ export function describe(doc: RouteDoc) {
       : { description };
   const responses: Record<string, unknown> = { [status]: success(SUCCESS_TEXT[status]) };
   for (const [other, description] of Object.entries(doc.alsoSuccess ?? {})) {
-    responses[other] = success(description);
+    responses[other] = other === "204" ? { description } : success(description);
   }
   const errors = new Set<DocumentedError>([
     ...ACCESS_ERRORS[access],

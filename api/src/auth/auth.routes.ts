@@ -77,17 +77,20 @@ export function authRoutes(deps: Deps) {
         describe({
           operationId: "refreshSession",
           summary: "Exchange the refresh-token cookie for a new access token (the cookie rotates)",
+          description:
+            "Without the cookie (a visitor) the answer is 204 with no body: having no session is the normal state of a visitor, not an error. A cookie that no longer works answers 401 and is cleared.",
           tags,
           access: "refresh-cookie",
           csrf: true,
           response: Session,
+          alsoSuccess: { 204: "No refresh cookie: no session" },
           errors: [429],
         }),
         sameOrigin,
         async (c) => {
           const token = readRefreshCookie(c, config);
+          if (!token) return c.body(null, 204);
           try {
-            if (!token) throw new HttpError(401, ErrorCode.sessionExpired, "Session expired");
             const issued = await refresh(deps, token, clientIp(c, config));
             return c.json(withRefreshCookie(c, config, issued), 200);
           } catch (e) {

@@ -4,10 +4,13 @@ import type { Deps } from "../context.ts";
 import type { Db, Sql, Tx } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { invariant } from "../invariant.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { passwordChangedInSettingsMail, stolenSessionMail } from "../mail/templates/account.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
 import type { IssuedSession } from "./cookies.ts";
 import { queueEmailVerification } from "./email-verification.ts";
 import { IDLE_SECONDS, REMEMBERED_IDLE_SECONDS } from "./idle.ts";
+import { portalLink } from "./password-reset.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
 import { clearHits, countHits, hit, type Limit, refuseIfExhausted } from "./rate-limit.ts";
 import { securityEvent } from "./security-log.ts";
@@ -218,6 +221,8 @@ export async function issue(
     user,
     aal: s.aal,
     mfa_required: mfa.has_factor && s.aal !== "aal2",
+    admin_mfa_setup_required:
+      user.is_admin && deps.config.PORTAL_ENV === "production" && !mfa.has_factor,
   };
 }
 
@@ -261,9 +266,17 @@ export async function refresh(
   const nextHash = await hashToken(next);
   const outcome = await deps.sql.begin(async (tx) => {
     const [row] = await tx<
-      { id: string; session_id: string; rotated_for: number | null; live: boolean }[]
+      {
+        id: string;
+        session_id: string;
+        rotated_for: number | null;
+        live: boolean;
+        user_id: string;
+        email: string;
+        username: string;
+      }[]
     >`
-      select t.id, t.session_id,
+      select t.id, t.session_id, p.id as user_id, p.email, p.username,
         extract(epoch from now() - t.rotated_at)::float8 as rotated_for,
         (s.revoked_at is null and s.expires_at > now() and p.status = 'active'
           and s.last_used_at > now() - make_interval(secs => case when s.remember
@@ -277,6 +290,18 @@ export async function refresh(
     if (row.rotated_for !== null && row.rotated_for > deps.config.REFRESH_REUSE_GRACE_SECONDS) {
       await tx`update sessions set revoked_at = now() where id = ${row.session_id}`;
       sessionCache.invalidateSession(row.session_id);
+      securityEvent("refresh_token_reused", { user_id: row.user_id, session_id: row.session_id });
+      // The owner learns of it: either they or a thief now holds a copy of the token.
+      await enqueueMail(tx, {
+        kind: "session_revoked",
+        to: row.email,
+        userId: row.user_id,
+        dedupeKey: `session_revoked:${row.session_id}`,
+        ...stolenSessionMail({
+          username: row.username,
+          forgotUrl: portalLink(deps.config, "/auth/forgot-password"),
+        }),
+      });
       return "reused" as const;
     }
     // Every token of the session still live is retired, so only the newest pair works.
@@ -321,15 +346,30 @@ export async function sessionOfRefreshToken(
   return row?.session_id;
 }
 
-/** SPEC §5: the current password is verified; the user's other sessions end. */
+/**
+ * SPEC §5: the current password is verified; the user's other sessions end. Wrong current
+ * passwords are limited per account like failed sign-ins (a stolen access token must not become
+ * an unlimited password oracle), and the owner is mailed a notice of the change.
+ */
 export async function changePassword(
   deps: Deps,
   auth: { userId: string; sessionId: string },
   body: { current_password: string; new_password: string },
 ): Promise<void> {
-  const [row] = await deps.sql<{ password_hash: string }[]>`
-    select password_hash from credentials where user_id = ${auth.userId}`;
+  const failures: Limit[] = [
+    {
+      key: `password-change:account:${auth.userId}`,
+      max: deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
+  ];
+  await refuseIfExhausted(deps.sql, failures);
+  const [row] = await deps.sql<{ password_hash: string; email: string; username: string }[]>`
+    select c.password_hash, p.email, p.username
+    from credentials c join profiles p on p.id = c.user_id where c.user_id = ${auth.userId}`;
   if (!row || !(await verifyPassword(row.password_hash, body.current_password))) {
+    await countHits(deps.sql, failures);
+    securityEvent("password_change_failed", { user_id: auth.userId, session_id: auth.sessionId });
     throw new HttpError(400, ErrorCode.wrongPassword, messages.currentPasswordIncorrect);
   }
   // After the current password: a wrong one is still answered as such, whatever the new one.
@@ -339,6 +379,21 @@ export async function changePassword(
     await tx`update credentials set password_hash = ${newHash}, updated_at = now() where user_id = ${auth.userId}`;
     await tx`update sessions set revoked_at = now()
       where user_id = ${auth.userId} and id <> ${auth.sessionId} and revoked_at is null`;
+    await enqueueMail(tx, {
+      kind: "password_changed",
+      to: row.email,
+      userId: auth.userId,
+      dedupeKey: `password_changed:${crypto.randomUUID()}`,
+      ...passwordChangedInSettingsMail({
+        username: row.username,
+        forgotUrl: portalLink(deps.config, "/auth/forgot-password"),
+      }),
+    });
   });
+  await clearHits(
+    deps.sql,
+    failures.map((l) => l.key),
+  );
   sessionCache.invalidateUser(auth.userId);
+  securityEvent("password_changed", { user_id: auth.userId, session_id: auth.sessionId });
 }

@@ -70,12 +70,25 @@ export function requireAuth(
   });
 }
 
-/** SPEC §6: admin only when user_roles holds (user, 'admin'); checked on every admin request. */
-export function requireAdmin(deps: Pick<Deps, "sql">) {
+/** The message an administrator below aal2 gets from every admin route in production. */
+export const ADMIN_MFA_MESSAGE =
+  "Administrators need two-factor verification: set up an authenticator app or a passkey in Settings";
+
+/**
+ * SPEC §6: admin only when user_roles holds (user, 'admin'); checked on every admin request. In
+ * production the session must also have passed a second factor: one phished password must not
+ * move credits, suspend customers or export the customer list.
+ */
+export function requireAdmin(deps: Pick<Deps, "sql" | "config">) {
+  const needsSecondFactor = deps.config.PORTAL_ENV === "production";
   return createMiddleware<AppEnv>(async (c, next) => {
+    const auth = c.get("auth");
     const [row] = await deps.sql`
-      select 1 from user_roles where user_id = ${c.get("auth").userId} and role = 'admin'`;
+      select 1 from user_roles where user_id = ${auth.userId} and role = 'admin'`;
     if (!row) throw forbidden("Admin access required");
+    if (needsSecondFactor && auth.aal !== "aal2") {
+      throw new HttpError(403, ErrorCode.adminMfaRequired, ADMIN_MFA_MESSAGE);
+    }
     await next();
   });
 }

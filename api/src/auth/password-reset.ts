@@ -10,6 +10,7 @@ import { authLimits } from "./auth.service.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
 import { hashPassword } from "./passwords.ts";
 import { hit } from "./rate-limit.ts";
+import { securityEvent } from "./security-log.ts";
 import { sessionCache } from "./session-cache.ts";
 import { hashToken } from "./tokens.ts";
 
@@ -125,4 +126,5 @@ export async function resetPassword(
   if (!userId)
     throw new HttpError(400, ErrorCode.resetLinkInvalid, recoveryMessages.resetLinkInvalid);
   sessionCache.invalidateUser(userId);
+  securityEvent("password_reset", { user_id: userId });
 }

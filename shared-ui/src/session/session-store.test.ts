@@ -106,6 +106,18 @@ describe("SessionStore: restore and refresh through the HttpOnly cookie", () => 
     expect(events).toEqual(["INITIAL_SESSION"]);
   });
 
+  it("a visitor (204, no cookie) is signed out at once: no retries, no error", async () => {
+    const api = stubApi({ "/api/auth/refresh": () => new Response(null, { status: 204 }) });
+    const store = newStore();
+    const events: string[] = [];
+    store.subscribe((e) => events.push(e));
+    store.start();
+    await store.ready();
+    expect(store.getSession()).toBeNull();
+    expect(events).toEqual(["INITIAL_SESSION"]);
+    expect(api.callsTo("/api/auth/refresh")).toHaveLength(1);
+  });
+
   it("does not adopt a cookie whose sign-in still waits for its second factor", async () => {
     stubApi({
       "/api/auth/refresh": () => json(200, makeSession({ aal: "aal1", mfa_required: true })),

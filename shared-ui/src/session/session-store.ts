@@ -282,6 +282,11 @@ export class SessionStore {
       if (!initial) this.retryLater();
       throw err;
     }
+    // 204: no refresh cookie at all, a visitor (the API answers that without an error status).
+    if (res.status === 204) {
+      if (this.session) this.set(null, "SIGNED_OUT");
+      return null;
+    }
     const next = Session.parse(await res.json());
     markRotation();
     this.retryDelayMs = 2_000;

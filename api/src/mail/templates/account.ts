@@ -55,3 +55,40 @@ export function emailVerificationMail(p: { username: string; url: string }): Ren
     }),
   };
 }
+
+export function passwordChangedInSettingsMail(p: {
+  username: string;
+  forgotUrl: string;
+}): RenderedMail & { subject: string } {
+  return {
+    subject: "Your Hosting Portal password was changed",
+    ...renderMail({
+      title: "Your password was changed",
+      paragraphs: [
+        `Hello ${p.username},`,
+        "the password of your Hosting Portal account was just changed in Settings, and your other sessions were signed out.",
+      ],
+      action: { label: "Reset password", url: p.forgotUrl },
+      footer:
+        "If this was not you, reset your password at once with the button above and contact support: someone else knows your password.",
+    }),
+  };
+}
+
+export function stolenSessionMail(p: { username: string; forgotUrl: string }): RenderedMail & {
+  subject: string;
+} {
+  return {
+    subject: "We ended a session of your Hosting Portal account",
+    ...renderMail({
+      title: "A session was ended for your safety",
+      paragraphs: [
+        `Hello ${p.username},`,
+        "a sign-in token of your Hosting Portal account that had already been replaced was used again. That happens when a copy of it was taken from a browser, so we ended that session at once; you may have to sign in again on that device.",
+        "If you did not expect this, change your password now: it signs you out everywhere.",
+      ],
+      action: { label: "Reset password", url: p.forgotUrl },
+      footer: "Your other sessions keep working. Settings lists every session of your account.",
+    }),
+  };
+}

@@ -87,6 +87,7 @@ Deno.test({
         headers: {
           authorization: `Bearer ${adminSession.access_token}`,
           "content-type": "application/json",
+          "idempotency-key": `test-${crypto.randomUUID()}`,
         },
         body: JSON.stringify({ operation: "add", amount: "12.34" }),
       });

@@ -27,8 +27,14 @@ async function setup() {
   return { api, admin, customer, token: admin.access_token };
 }
 
+/** Credit changes carry a fresh Idempotency-Key, as the admin page sends one per change. */
 const post = (api: TestApi, token: string | undefined, path: string, body: unknown) =>
-  api.fetch(path, { method: "POST", token, json: body });
+  api.fetch(path, {
+    method: "POST",
+    token,
+    json: body,
+    headers: path.endsWith("/credits") ? { "idempotency-key": `test-${crypto.randomUUID()}` } : {},
+  });
 const put = (api: TestApi, token: string | undefined, path: string, body: unknown) =>
   api.fetch(path, { method: "PUT", token, json: body });
 const del = (api: TestApi, token: string | undefined, path: string) =>
@@ -233,6 +239,42 @@ test("admin credits: validation messages, floor at 0, ledger rows marked admin_a
     });
     assert.equal(missing.status, 404);
     await missing.body?.cancel();
+  } finally {
+    await api.close();
+  }
+});
+
+test("admin credits: a repeated change (double submit, lost answer) is applied once", async () => {
+  const { api, customer, token } = await setup();
+  try {
+    const path = `/api/admin/users/${customer.user.id}/credits`;
+    const send = (key: string | null, amount = "40.00") =>
+      api.fetch(path, {
+        method: "POST",
+        token,
+        json: { operation: "add", amount },
+        headers: key ? { "idempotency-key": key } : {},
+      });
+    const missing = await send(null);
+    assert.equal(missing.status, 422);
+    assert.equal((await errorOf(missing)).message, "Idempotency-Key header is required");
+    const key = `test-${crypto.randomUUID()}`;
+    const answers = await Promise.all([send(key), send(key), send(key)]);
+    const bodies = await Promise.all(answers.map((r) => json<CreditAdjustmentResult>(r)));
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      [200, 200, 200],
+    );
+    assert.deepEqual(new Set(bodies.map((b) => b.transaction_id)).size, 1, "one ledger row");
+    assert.deepEqual(
+      bodies.map((b) => b.applied),
+      ["40.00", "40.00", "40.00"],
+    );
+    const [row] = await api.sql`select credits from profiles where id = ${customer.user.id}`;
+    assert.equal(row!.credits, "40.00");
+    const other = await send(key, "41.00");
+    assert.equal(other.status, 409);
+    await other.body?.cancel();
   } finally {
     await api.close();
   }

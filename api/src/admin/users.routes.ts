@@ -9,6 +9,7 @@ import {
   IdParam,
   UserStatusBody,
 } from "../../contracts/admin.ts";
+import { IDEMPOTENCY_HEADER, IdempotencyHeaders } from "../../contracts/shop.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { validate } from "../openapi.ts";
 import { adminDoc } from "./admin-doc.ts";
@@ -50,17 +51,29 @@ export function adminUserRoutes(deps: Deps) {
       "/:id/credits",
       adminDoc({
         operationId: "adminAdjustCredits",
-        summary: "Add or remove credits (removal floors at 0); ledger + audit",
+        summary: `Add or remove credits (removal floors at 0); ledger + audit; requires an ${IDEMPOTENCY_HEADER} header`,
+        description:
+          "A repeat with the same key (a double submit, a retry after a lost answer) changes nothing and gets the first answer; the same key for another user or amount answers 409.",
         response: CreditAdjustmentResult,
-        errors: [404],
+        errors: [404, 409],
       }),
       validate("param", IdParam),
       validate("json", CreditAdjustmentBody),
+      validate("header", IdempotencyHeaders),
       async (c) => {
         const { userId } = c.get("auth");
         const { id } = c.req.valid("param");
         const body = c.req.valid("json");
-        return c.json(await adjustCredits(sql, userId, id, body, deps.config.MAX_BALANCE_EUR), 200);
+        const key = c.req.valid("header")["idempotency-key"];
+        const { replayed: _, ...result } = await adjustCredits(
+          sql,
+          userId,
+          id,
+          body,
+          key,
+          deps.config.MAX_BALANCE_EUR,
+        );
+        return c.json(result, 200);
       },
     )
     .put(

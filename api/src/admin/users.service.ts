@@ -12,9 +12,10 @@ import {
 import { recordAudit } from "../audit/audit.ts";
 import { createAccount, forgetUserSessions, revokeUserSessions } from "../auth/auth.service.ts";
 import { assertBalanceRoom } from "../billing/top-up.service.ts";
-import type { Db, Sql } from "../db.ts";
+import type { Db, Sql, Tx } from "../db.ts";
 import { notFound } from "../http-error.ts";
 import { invariant } from "../invariant.ts";
+import { claimKey } from "../shop/shop.service.ts";
 import { conflict, iso, type Keyed } from "./admin-rows.ts";
 import {
   containsPattern,
@@ -84,13 +85,23 @@ export async function adjustCredits(
   adminId: string,
   userId: string,
   { operation, amount }: z.output<typeof CreditAdjustmentBody>,
+  /** The admin's Idempotency-Key: the change happens once, a repeat gets the first answer. */
+  idempotencyKey: string,
   /** Issue 15 (a): MAX_BALANCE_EUR; an addition past it is refused with a 422. */
   maxBalance?: string,
-): Promise<CreditAdjustmentResult> {
+): Promise<CreditAdjustmentResult & { replayed: boolean }> {
   return await sql.begin(async (tx) => {
     const [before] = await tx<[{ credits: string }?]>`
       select credits from profiles where id = ${userId} for update`;
     if (!before) throw notFound(adminMessages.userNotFound);
+    const claim = await claimKey(
+      tx,
+      adminId,
+      idempotencyKey,
+      `credits:${operation}:${Number(amount).toFixed(2)}`,
+      userId,
+    );
+    if (claim.replay) return await replayedAdjustment(tx, adminId, idempotencyKey, userId);
     if (operation === "add" && maxBalance) await assertBalanceRoom(tx, userId, amount, maxBalance);
     const [after] = await tx<[{ credits: string; applied: string }?]>`
       update profiles set credits = case when ${operation} = 'add'
@@ -121,9 +132,30 @@ export async function adjustCredits(
         transaction_id: transactionId,
       },
     });
+    await tx`update idempotency_keys set transaction_id = ${transactionId}
+      where user_id = ${adminId} and key = ${idempotencyKey}`;
     const user = await readAdminUser(tx, userId);
-    return { user, applied: after.applied, transaction_id: transactionId };
+    return { user, applied: after.applied, transaction_id: transactionId, replayed: false };
   });
+}
+
+/** The first answer of a repeated credit change: the ledger row it wrote, the balance now. */
+async function replayedAdjustment(
+  tx: Tx,
+  adminId: string,
+  key: string,
+  userId: string,
+): Promise<CreditAdjustmentResult & { replayed: true }> {
+  const [first] = await tx<[{ transaction_id: string | null; applied: string | null }?]>`
+    select k.transaction_id, t.amount::text as applied
+    from idempotency_keys k left join transactions t on t.id = k.transaction_id
+    where k.user_id = ${adminId} and k.key = ${key}`;
+  return {
+    user: await readAdminUser(tx, userId),
+    applied: first?.applied ?? "0.00",
+    transaction_id: first?.transaction_id ?? null,
+    replayed: true,
+  };
 }
 
 /** A real account (argon2id via createAccount), unlike the original's info message. */

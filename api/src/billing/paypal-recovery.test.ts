@@ -335,6 +335,7 @@ test("issue 15 (a): a maximum balance refuses top-ups and admin additions with a
     const addition = await api.fetch(`/api/admin/users/${s.user.id}/credits`, {
       method: "POST",
       token: admin.access_token,
+      headers: { "idempotency-key": `test-${crypto.randomUUID()}` },
       json: { operation: "add", amount: "20" },
     });
     assert.equal(addition.status, 422, await addition.clone().text());

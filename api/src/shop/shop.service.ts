@@ -79,11 +79,12 @@ async function findOrder(sql: Db, userId: string, orderId: string): Promise<Orde
  * key waits here on the primary key until the first one commits or rolls back, so at most one
  * of them performs the operation. Returns the earlier outcome when the key was already used.
  */
-async function claimKey(
+export async function claimKey(
   tx: Tx,
   userId: string,
   key: string,
-  operation: "purchase" | "renewal",
+  /** "purchase", "renewal", or an admin's credit change named with its amount ("credits:add:10.00"). */
+  operation: string,
   targetId: string,
 ): Promise<{ replay: false } | { replay: true; orderId: string | null }> {
   const [claimed] = await tx`

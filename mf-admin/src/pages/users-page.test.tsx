@@ -235,6 +235,8 @@ describe("Credits dialog (SPEC §5 credit adjustment)", () => {
     expect(calls.map((c) => [c.path, c.body])).toEqual([
       [`/api/admin/users/${alice.id}/credits`, { operation: "add", amount: "10.50" }],
     ]);
+    // A key per change: a double submit or a retry is applied once by the API.
+    expect(calls[0]?.headers.get("Idempotency-Key")).toMatch(/^web-[0-9a-f-]{36}$/);
     // The list is read again.
     await waitFor(() => expect(screen.getByTestId("credits-alice").textContent).toBe("35.50 EUR"));
   });

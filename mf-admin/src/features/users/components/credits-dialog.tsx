@@ -15,16 +15,22 @@ import { useAdjustCredits } from "../api/adjust-credits";
 /** Add or remove credits; the server applies it atomically and floors a removal at 0. */
 export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [amount, setAmount] = useState("");
+  // One key per change: kept while the same change is retried, replaced once it has an answer.
+  const [attempt, setAttempt] = useState<{ change: string; key: string } | null>(null);
   const form = useFormErrors();
   const adjust = useAdjustCredits();
 
   const submit = (operation: CreditOperation) => {
     const parsed = form.validate(CreditAdjustmentBody, { operation, amount });
     if (!parsed.success) return;
+    const change = `${operation}:${parsed.data.amount}`;
+    const key = attempt?.change === change ? attempt.key : `web-${crypto.randomUUID()}`;
+    setAttempt({ change, key });
     adjust.mutate(
-      { userId: user.id, operation, amount: parsed.data.amount },
+      { userId: user.id, operation, amount: parsed.data.amount, idempotencyKey: key },
       {
         onSuccess: (result) => {
+          setAttempt(null);
           const applied = result.applied.replace(/^-/, "");
           const verb = operation === "add" ? "Added" : "Removed";
           const floored = operation === "remove" && applied !== parsed.data.amount;

@@ -2,7 +2,15 @@
 // each beside a baseline measured in the same run. Writes bench/results/latest.json and prints a
 // markdown table; with --check, exits non-zero when a budget fails.
 import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -282,11 +290,12 @@ async function main() {
     ["run", "-A", join(root, "bench", "bare-hono.ts"), String(await freePort())],
     {},
   );
-  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/portal`;
+  let databaseUrl;
   let sql;
   let single;
   try {
     await waitReady(baseUrl, portal);
+    databaseUrl = superuserUrl(dataDir, pgPort);
     sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
     if (only === "admin-scale") {
       results.adminScale = await adminScale({ baseUrl, databaseUrl, sql });
@@ -693,6 +702,12 @@ async function adminScale({ baseUrl, databaseUrl, sql }) {
   };
 }
 
+/** The embedded Postgres's superuser, whose password the portal generated into its DATA_DIR. */
+function superuserUrl(dataDir, pgPort) {
+  const password = readFileSync(join(dataDir, "postgres-password"), "utf8").trim();
+  return `postgres://postgres:${password}@127.0.0.1:${pgPort}/portal`;
+}
+
 /** `npm start` on free ports and a data folder of its own; `env` adds to (or unsets) its settings. */
 async function startPortal(dataPrefix, env) {
   const port = await freePort();
@@ -750,7 +765,7 @@ async function provisioning() {
   let sql;
   try {
     await waitReady(baseUrl, portal);
-    sql = postgres(`postgres://postgres:postgres@127.0.0.1:${pgPort}/portal`, {
+    sql = postgres(superuserUrl(dataDir, pgPort), {
       max: 4,
       onnotice: () => {},
     });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -102,7 +102,10 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide("baseUrl", baseUrl);
-  project.provide("databaseUrl", `postgres://postgres:postgres@127.0.0.1:${pgPort}/portal`);
+  // The embedded superuser (the tests set up and inspect what the API may not), with the password
+  // the portal generated into its DATA_DIR.
+  const superuser = readFileSync(join(dataDir, "postgres-password"), "utf8").trim();
+  project.provide("databaseUrl", `postgres://postgres:${superuser}@127.0.0.1:${pgPort}/portal`);
   project.provide("repoRoot", repoRoot);
   project.provide("providerUrl", `http://127.0.0.1:${providerPort}`);
   project.provide("providerToken", providerToken);

@@ -38,6 +38,12 @@ export interface EmbeddedServer {
 
 const RESTART_ATTEMPTS = 20;
 
+/**
+ * The superuser password every embedded cluster used to have, and the one a new cluster starts
+ * with until db.ts replaces it with the generated one in DATA_DIR (which also upgrades old ones).
+ */
+export const LEGACY_PASSWORD = "postgres";
+
 async function postgresBinary(): Promise<string> {
   const os = Deno.build.os === "windows" ? "windows" : Deno.build.os;
   const arch =
@@ -97,7 +103,9 @@ async function initialise(dir: string, port: number) {
       databaseDir: dir,
       port,
       user: "postgres",
-      password: "postgres",
+      password: LEGACY_PASSWORD,
+      // Passwords stored and checked as SCRAM: none crosses the loopback in the clear.
+      authMethod: "scram-sha-256",
       persistent: true,
       createPostgresUser: true,
       onLog: () => {},

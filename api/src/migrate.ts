@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
-import type { Sql } from "./db.ts";
+import { connect, type Database, type Sql } from "./db.ts";
+import { checkAppRole, prepareAppRole, separateRoles } from "./db-roles.ts";
 import { log } from "./log.ts";
 
 const MIGRATIONS_DIR = fromFileUrl(new URL("../migrations/", import.meta.url));
@@ -33,6 +34,30 @@ export async function migrate(sql: Sql): Promise<string[]> {
       applied.push(name);
       log("info", "migration applied", { name });
     }
+    // The app role's privileges, anew at every start (migration 025): a role the administrator
+    // created after that migration ran gets them too. Under the lock: concurrent GRANTs on one
+    // table fail with "tuple concurrently updated".
+    await tx`select portal_app_grants()`;
     return applied;
   });
+}
+
+/**
+ * Migrates as the owner (DATABASE_MIGRATION_URL) when the API serves as another role: makes sure
+ * that role can sign in, migrates, then checks the role may not rewrite invoices or the audit
+ * log. With one role for both (no DATABASE_MIGRATION_URL) it migrates over the API's own pool.
+ */
+export async function migrateDatabase(
+  db: Pick<Database, "sql" | "url" | "migrationUrl">,
+): Promise<string[]> {
+  if (!separateRoles(db.url, db.migrationUrl)) return await migrate(db.sql);
+  const owner = connect(db.migrationUrl, 1);
+  try {
+    await prepareAppRole(owner, db.url);
+    const applied = await migrate(owner);
+    await checkAppRole(db.sql);
+    return applied;
+  } finally {
+    await owner.end({ timeout: 5 });
+  }
 }

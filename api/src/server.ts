@@ -6,7 +6,7 @@ import { createSigner, loadSigningKey } from "./auth/tokens.ts";
 import { setupPayPal } from "./billing/paypal-client.ts";
 import type { Config } from "./config.ts";
 import type { Deps } from "./context.ts";
-import { type Database, openDatabase } from "./db.ts";
+import { connect, type Database, openDatabase } from "./db.ts";
 import { StartupError } from "./db-embedded.ts";
 import { isConnectionError } from "./db-health.ts";
 import { startEventHub } from "./events/hub.ts";
@@ -14,7 +14,7 @@ import { InputMessages } from "./http-error.ts";
 import { startJobs } from "./jobs/scheduler.ts";
 import { log } from "./log.ts";
 import { type MailDelivery, startMailDelivery } from "./mail/mail.ts";
-import { migrate } from "./migrate.ts";
+import { migrateDatabase } from "./migrate.ts";
 import { openProvider } from "./provider/open-provider.ts";
 import { startProviderRunner } from "./provisioning/runner.ts";
 import { providerRunnerDeps, seedProviderOf } from "./provisioning/setup.ts";
@@ -65,21 +65,27 @@ const httpPortMessage = (port: number) =>
 
 async function waitForDatabase(db: Database) {
   const deadline = Date.now() + DATABASE_WAIT_MS;
-  for (let logged = false; ; ) {
-    try {
-      await db.sql`select 1`;
-      return;
-    } catch (e) {
-      if (!isConnectionError(e)) throw e;
-      if (Date.now() > deadline) {
-        throw new StartupError(
-          `The database does not answer (${(e as Error).message}): check DATABASE_URL`,
-        );
+  // As the owner: the app role may not exist yet on a new database (migrateDatabase creates it).
+  const probe = db.migrationUrl === db.url ? db.sql : connect(db.migrationUrl, 1);
+  try {
+    for (let logged = false; ; ) {
+      try {
+        await probe`select 1`;
+        return;
+      } catch (e) {
+        if (!isConnectionError(e)) throw e;
+        if (Date.now() > deadline) {
+          throw new StartupError(
+            `The database does not answer (${(e as Error).message}): check DATABASE_URL`,
+          );
+        }
+        if (!logged) log("warn", "waiting for the database", { error: (e as Error).message });
+        logged = true;
+        await new Promise((r) => setTimeout(r, 500));
       }
-      if (!logged) log("warn", "waiting for the database", { error: (e as Error).message });
-      logged = true;
-      await new Promise((r) => setTimeout(r, 500));
     }
+  } finally {
+    if (probe !== db.sql) await probe.end({ timeout: 1 });
   }
 }
 
@@ -105,7 +111,8 @@ export async function startServer(
 }
 
 async function serve(config: Config, db: Database): Promise<Server> {
-  await migrate(db.sql);
+  // As the owner; the API itself serves as the app role of DATABASE_URL (README, Database roles).
+  await migrateDatabase(db);
   // The in-process simulator keeps its servers beside the embedded database's files, so the
   // servers the portal made are still there after a restart.
   const provider = await openProvider(config, {
@@ -205,6 +212,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
     mailDir: mail?.catcherDir ?? null,
     workerEnv: {
       DATABASE_URL: db.url,
+      DATABASE_MIGRATION_URL: db.migrationUrl,
       PORT: String(addr.port),
       JOBS_ENABLED: "false",
       SEED_DEMO: "false",

@@ -9,9 +9,10 @@ import { setupPayPal } from "./billing/paypal-client.ts";
 import { type Config, testConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { connect, type Sql } from "./db.ts";
+import { APP_ROLE, prepareAppRole } from "./db-roles.ts";
 import { startEventHub } from "./events/hub.ts";
 import { createTransport, type MailWorker, startMailWorker } from "./mail/worker.ts";
-import { migrate } from "./migrate.ts";
+import { migrateDatabase } from "./migrate.ts";
 import { openProvider } from "./provider/open-provider.ts";
 
 /**
@@ -20,9 +21,16 @@ import { openProvider } from "./provider/open-provider.ts";
  */
 export interface TestApi {
   url: string;
+  /**
+   * The owner's pool, for setting up and inspecting what the API may not do itself (a trigger, a
+   * changed invoice). The API serves as the app role, as in production: `deps.sql`, `appUrl`.
+   */
   sql: Sql;
   deps: Deps;
+  /** The test database as its owner. */
   databaseUrl: string;
+  /** The test database as the app role portal_app. */
+  appUrl: string;
   /** The server-provider simulator this API talks to (undefined when SERVER_PROVIDER_URL is given). */
   providerSim?: ProviderSim;
   /** The PayPal simulator this API talks to (null when PAYPAL_CLIENT_ID is given). */
@@ -53,20 +61,48 @@ export async function createTestDatabase(): Promise<string> {
   return url.toString();
 }
 
+/** portal_app's password on the test server (a throwaway one, or the developer's own). */
+const TEST_APP_PASSWORD = "portal_app_test";
+let appRole: Promise<void> | null = null;
+
+/** The URL of a test database as the app role, which the test server gets the first time. */
+export async function appUrlOf(databaseUrl: string): Promise<string> {
+  const url = new URL(databaseUrl);
+  url.username = APP_ROLE;
+  url.password = TEST_APP_PASSWORD;
+  appRole ??= (async () => {
+    const owner = connect(databaseUrl, 1);
+    try {
+      await prepareAppRole(owner, url.toString());
+    } finally {
+      await owner.end();
+    }
+  })();
+  await appRole;
+  return url.toString();
+}
+
 export async function startTestApi(
   overrides: Partial<Record<keyof Config, string>> = {},
 ): Promise<TestApi> {
   const databaseUrl = await createTestDatabase();
-  const config = testConfig({ DATABASE_URL: databaseUrl, ...overrides });
+  const appUrl = await appUrlOf(databaseUrl);
+  const config = testConfig({
+    DATABASE_URL: appUrl,
+    DATABASE_MIGRATION_URL: databaseUrl,
+    ...overrides,
+  });
   const sql = connect(databaseUrl, 30);
-  await migrate(sql);
+  // The API's own pool: a statement it may not run (an update of an invoice) fails in the tests.
+  const appSql = connect(appUrl, 30);
+  await migrateDatabase({ sql: appSql, url: appUrl, migrationUrl: databaseUrl });
   const signer = await createSigner(await generateSigningKey(), config);
-  const events = await startEventHub(sql);
+  const events = await startEventHub(appSql);
   const provider = await openProvider(config);
   const paypal = await setupPayPal(config);
   const secretBox = await createSecretBox(crypto.getRandomValues(new Uint8Array(32)));
   const deps: Deps = {
-    sql,
+    sql: appSql,
     config,
     signer,
     secretBox,
@@ -76,7 +112,9 @@ export async function startTestApi(
   };
   const app = createApp(deps);
   const mailTransport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
-  const mail = mailTransport ? startMailWorker(sql, mailTransport, config, secretBox, 100) : null;
+  const mail = mailTransport
+    ? startMailWorker(appSql, mailTransport, config, secretBox, 100)
+    : null;
   const abort = new AbortController();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve(
@@ -90,6 +128,7 @@ export async function startTestApi(
     sql,
     deps,
     databaseUrl,
+    appUrl,
     providerSim: provider.sim,
     paypalSim: paypal.sim,
     mail,
@@ -111,6 +150,7 @@ export async function startTestApi(
       await events.close();
       await provider.close();
       await paypal.close();
+      await appSql.end({ timeout: 5 });
       await sql.end({ timeout: 5 });
     },
   };

@@ -1,7 +1,7 @@
 // `npm run admin -- <email>`: grants the admin role to an existing account.
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db.ts";
-import { migrate } from "../migrate.ts";
+import { migrateDatabase } from "../migrate.ts";
 
 const email = Deno.args[0]?.trim().toLowerCase();
 if (!email) {
@@ -10,7 +10,7 @@ if (!email) {
 }
 const db = await openDatabase(loadConfig());
 try {
-  await migrate(db.sql);
+  await migrateDatabase(db);
   const rows = await db.sql`
     insert into user_roles (user_id, role)
     select id, 'admin' from profiles where lower(email) = ${email}

@@ -21,6 +21,23 @@ const FAILURES = new Set<SecurityEvent>([
   "rate_limited",
 ]);
 
+export type SecurityRecord = {
+  event: SecurityEvent;
+  request_id?: string;
+  client_ip?: string;
+  user_id?: string;
+  session_id?: string;
+  [key: string]: unknown;
+};
+
+const listeners = new Set<(record: SecurityRecord) => void>();
+
+/** Follows the trail in this process (tests; an alerting hook); returns the unsubscribe. */
+export function onSecurityEvent(listener: (record: SecurityRecord) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
  * Writes one security event with the request it happened in (request id, client address), so an
  * operator can follow an attack across lines and instances. Never pass passwords or tokens.
@@ -36,9 +53,7 @@ export function securityEvent(
   } catch {
     // Outside a request (a job): no request to name.
   }
-  log(FAILURES.has(event) ? "warn" : "info", `security: ${event}`, {
-    event,
-    ...request,
-    ...fields,
-  });
+  const record: SecurityRecord = { event, ...request, ...fields };
+  log(FAILURES.has(event) ? "warn" : "info", `security: ${event}`, record);
+  for (const listener of listeners) listener(record);
 }

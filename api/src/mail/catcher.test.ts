@@ -52,11 +52,10 @@ test("mail catcher: caught mails are the owner's alone (0600 in a 0700 folder); 
   const api = await startTestApi();
   const dataDir = await Deno.makeTempDir();
   const lines: string[] = [];
-  const original = console.log;
-  console.log = (line: string) => lines.push(line);
+  const onCaught = (record: Record<string, unknown>) => lines.push(JSON.stringify(record));
   const catchers = [
-    await startMailCatcher(join(dataDir, "quiet")),
-    await startMailCatcher(join(dataDir, "dev"), 0, { logLinks: true }),
+    await startMailCatcher(join(dataDir, "quiet"), 0, { onCaught }),
+    await startMailCatcher(join(dataDir, "dev"), 0, { logLinks: true, onCaught }),
   ];
   try {
     for (const [i, catcher] of catchers.entries()) {
@@ -82,12 +81,11 @@ test("mail catcher: caught mails are the owner's alone (0600 in a 0700 folder); 
       assert.equal(statSync(join(catcher.dir, file!)).mode & 0o777, 0o600);
       assert.equal(statSync(catcher.dir).mode & 0o777, 0o700);
     }
-    const caught = lines.filter((l) => l.includes('"mail caught"'));
+    const caught = lines;
     assert.equal(caught.length, 2);
     assert.ok(!caught[0]!.includes("token=tok0"), caught[0]);
     assert.ok(caught[1]!.includes("token=tok1"), caught[1]);
   } finally {
-    console.log = original;
     for (const catcher of catchers) await catcher.stop();
     await Deno.remove(dataDir, { recursive: true });
     await api.close();

@@ -27,7 +27,11 @@ export interface MailCatcher {
 export async function startMailCatcher(
   dataDir: string,
   port = 0,
-  options: { logLinks?: boolean } = {},
+  options: {
+    logLinks?: boolean;
+    /** Each caught mail's log record, whatever LOG_LEVEL lets through (tests read it here). */
+    onCaught?: (record: Record<string, unknown>) => void;
+  } = {},
 ): Promise<MailCatcher> {
   const dir = resolve(join(dataDir, "mails"));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -49,12 +53,14 @@ export async function startMailCatcher(
           const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
           writeFileSync(file, raw, { mode: 0o600 });
           const subject = /^Subject: (.*)$/im.exec(raw.subarray(0, 8192).toString("utf8"))?.[1];
-          log("info", "mail caught", {
+          const record = {
             to,
             subject,
             file,
             ...(options.logLinks ? { links: linksIn(raw.toString("utf8")) } : {}),
-          });
+          };
+          log("info", "mail caught", record);
+          options.onCaught?.(record);
           prune(dir);
           callback();
         } catch (err) {

@@ -776,3 +776,30 @@ test("a capture event without supplementary_data is matched by its 'up' link", a
     await api.close();
   }
 });
+
+test("a reconciler run longer than its lease never has another replica work the same order", async () => {
+  const api = await startTestApi();
+  try {
+    const s = await signUpAndIn(api);
+    // Approved and never captured (the buyer closed the page): the reconciler captures them,
+    // each capture taking 1.5 s at PayPal.
+    const orders = [];
+    for (const amount of ["5.00", "6.00", "7.00"]) {
+      const order = await createOrder(api, s, amount);
+      sim(api).approve(order.id);
+      orders.push(order);
+    }
+    sim(api).delayCaptures(1500, 10);
+    await due(api);
+    // A lease longer than one order's calls but shorter than the whole batch.
+    const first = reconcilePayPal(api.deps, 50, 2);
+    await new Promise((r) => setTimeout(r, 2500));
+    const second = reconcilePayPal(api.deps, 50, 2);
+    const [a, b] = await Promise.all([first, second]);
+    assert.equal(a.checked + b.checked, 3, JSON.stringify({ a, b }));
+    assert.equal(sim(api).captureCalls, 3, "each order captured by one replica only");
+    assert.equal(await credits(api, s.user.id), "18.00");
+  } finally {
+    await api.close();
+  }
+});

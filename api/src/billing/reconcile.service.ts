@@ -44,6 +44,12 @@ const MAX_BACKOFF_SECONDS = 6 * 3600;
 export async function reconcilePayPal(
   deps: Pick<Deps, "sql" | "paypal" | "config">,
   limit = 50,
+  /**
+   * How long a claimed order is this run's. Orders are claimed one at a time, right before their
+   * PayPal calls, so the lease covers one order's calls (at most two 15 s timeouts and a read-back),
+   * never a whole batch's: another replica never works the same order, nor charges it again.
+   */
+  leaseSeconds = 120,
 ): Promise<ReconcileResult> {
   const result: ReconcileResult = {
     checked: 0,
@@ -55,19 +61,21 @@ export async function reconcilePayPal(
     refunds_applied: 0,
     followed_up: 0,
   };
-  const due = await deps.sql<OrderRow[]>`
-    update paypal_orders p set next_check_at = now() + interval '2 minutes', check_attempts = p.check_attempts + 1
-    from (
-      select id from paypal_orders
-      where status in ('created', 'pending', 'captured') and next_check_at <= now()
-      order by next_check_at
-      limit ${limit}
-      for update skip locked
-    ) d
-    where p.id = d.id
-    returning p.id, p.user_id, p.amount, p.currency, p.status, p.capture_request_id, p.capture_id, p.transaction_id,
-      p.created_at, p.check_attempts`;
-  for (const row of due) {
+  for (let claimed = 0; claimed < limit; claimed++) {
+    const [row] = await deps.sql<OrderRow[]>`
+      update paypal_orders p set next_check_at = now() + make_interval(secs => ${leaseSeconds}),
+        check_attempts = p.check_attempts + 1
+      from (
+        select id from paypal_orders
+        where status in ('created', 'pending', 'captured') and next_check_at <= now()
+        order by next_check_at
+        limit 1
+        for update skip locked
+      ) d
+      where p.id = d.id
+      returning p.id, p.user_id, p.amount, p.currency, p.status, p.capture_request_id, p.capture_id, p.transaction_id,
+        p.created_at, p.check_attempts`;
+    if (!row) break;
     result.checked++;
     const outcome = await reconcileOrder(deps as Deps, row).catch((err) => {
       log("error", "paypal reconcile failed", { paypal_order_id: row.id, error: String(err) });
@@ -85,7 +93,7 @@ export async function reconcilePayPal(
     }
   }
   result.refunds_applied = await applyWaitingRefunds(deps.sql);
-  result.followed_up = await followUpCredited(deps, limit);
+  result.followed_up = await followUpCredited(deps, limit, leaseSeconds);
   return result;
 }
 
@@ -103,19 +111,24 @@ const MAX_FOLLOW_UP_GAP_SECONDS = 30 * 24 * 3600;
 async function followUpCredited(
   deps: Pick<Deps, "sql" | "paypal" | "config">,
   limit: number,
+  leaseSeconds: number,
 ): Promise<number> {
-  const due = await deps.sql<{ id: string; check_attempts: number }[]>`
-    update paypal_orders p set next_check_at = now() + interval '2 minutes', check_attempts = p.check_attempts + 1
-    from (
-      select id from paypal_orders
-      where status = 'completed' and next_check_at <= now()
-      order by next_check_at
-      limit ${limit}
-      for update skip locked
-    ) d
-    where p.id = d.id
-    returning p.id, p.check_attempts`;
-  for (const row of due) {
+  let followed = 0;
+  for (; followed < limit; followed++) {
+    // One at a time, like the unsettled orders: the lease covers one read, never a batch.
+    const [row] = await deps.sql<{ id: string; check_attempts: number }[]>`
+      update paypal_orders p set next_check_at = now() + make_interval(secs => ${leaseSeconds}),
+        check_attempts = p.check_attempts + 1
+      from (
+        select id from paypal_orders
+        where status = 'completed' and next_check_at <= now()
+        order by next_check_at
+        limit 1
+        for update skip locked
+      ) d
+      where p.id = d.id
+      returning p.id, p.check_attempts`;
+    if (!row) break;
     try {
       await recordRefundsOf(deps.sql, await deps.paypal.getOrder(row.id));
     } catch (err) {
@@ -132,7 +145,7 @@ async function followUpCredited(
         then now() + make_interval(secs => ${gap}) end
       where id = ${row.id} and status = 'completed'`;
   }
-  return due.length;
+  return followed;
 }
 
 async function reconcileOrder(

@@ -39,7 +39,9 @@ export async function seed(sql, { users = 1000, products = 50, transactions = 10
     from (select id, row_number() over (order by created_at) as i from orders where user_id = ${measured.id}) o
     where o.i <= 20`;
   // A fifth of the ledger belongs to the measured user, the rest is spread over everyone else.
-  await sql`
+  // The rows and the balances they sum to in one transaction: the database checks it at commit.
+  await sql.begin(async (tx) => {
+    await tx`
     insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
     select case when i % 5 = 0 then ${measured.id}::uuid
         else (select id from profiles where username = 'bench' || (1 + i % ${users - 1})) end,
@@ -48,10 +50,11 @@ export async function seed(sql, { users = 1000, products = 50, transactions = 10
       case when i % 7 = 0 then 'ORDER-bench000' else 'BENCH-CAPTURE-' || i end,
       now() - make_interval(mins => i)
     from generate_series(1, ${transactions}) as i`;
-  await sql`
+    await tx`
     update profiles p set credits = t.total
     from (select user_id, sum(amount) as total from transactions group by user_id) t
     where t.user_id = p.id and t.total >= 0`;
+  });
   await sql`analyze`;
   return { measuredUserId: measured.id };
 }

@@ -22,9 +22,9 @@ describe("live updates over the event stream", () => {
     await signIn(page, user.email, user.password);
     await page.getByTestId("balance").getByText("0.00 EUR").waitFor();
     // No wait for the event stream: a change made before it is connected is read on `ready`.
-    await sql`update profiles set credits = 42 where email = ${user.email}`;
+    await sql`update profiles set credits = 42, ledger_total = 42 where email = ${user.email}`;
     await page.getByTestId("balance").getByText("42.00 EUR").waitFor({ timeout: 10_000 });
-    await sql`update profiles set credits = 17.5 where email = ${user.email}`;
+    await sql`update profiles set credits = 17.5, ledger_total = 17.5 where email = ${user.email}`;
     await page.getByTestId("balance").getByText("17.50 EUR").waitFor({ timeout: 10_000 });
     await context.close();
   });
@@ -44,7 +44,7 @@ describe("live updates over the event stream", () => {
     });
     await signIn(page, user.email, user.password);
     await page.getByTestId("balance").getByText("0.00 EUR").waitFor();
-    await sql`update profiles set credits = 33 where email = ${user.email}`;
+    await sql`update profiles set credits = 33, ledger_total = 33 where email = ${user.email}`;
     release();
     await page.getByTestId("balance").getByText("33.00 EUR").waitFor({ timeout: 10_000 });
     await context.close();

@@ -116,7 +116,7 @@ describe("session out of reach of scripts, strict CSP (issue 16)", () => {
 
     // Live updates (the event stream) run under the policy.
     await page.getByTestId("balance").getByText("0.00 EUR").waitFor();
-    await sql`update profiles set credits = 15.00 where email = ${user.email}`;
+    await sql`update profiles set credits = 15.00, ledger_total = 15.00 where email = ${user.email}`;
     await page.getByTestId("balance").getByText("15.00 EUR").waitFor({ timeout: 10_000 });
 
     // Buy (mf-shop), then the pages of the other remotes.

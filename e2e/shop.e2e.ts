@@ -63,7 +63,7 @@ describe("shop: buy, renew, suspended (issue 5)", () => {
     await register(page, user);
     await signIn(page, user.email, user.password);
     await balance(page, "0.00 EUR");
-    await sql`update profiles set credits = 15.00 where email = ${user.email}`;
+    await sql`update profiles set credits = 15.00, ledger_total = 15.00 where email = ${user.email}`;
     await balance(page, "15.00 EUR");
 
     await page.goto("/products/vps");
@@ -99,7 +99,7 @@ describe("shop: buy, renew, suspended (issue 5)", () => {
     await row.getByText(shown(order!.expire_date)).waitFor();
 
     // Renewal: +30 days from the old expiry, shown in the list; balance 20.00 − 9.99.
-    await sql`update profiles set credits = 20.00 where email = ${user.email}`;
+    await sql`update profiles set credits = 20.00, ledger_total = 20.00 where email = ${user.email}`;
     await balance(page, "20.00 EUR");
     const renewed = new Date(order!.expire_date.getTime() + 30 * DAY);
     await row.getByRole("button", { name: /^Renew/ }).click();

@@ -36,10 +36,14 @@ async function insertRows(
   tag: string,
 ): Promise<void> {
   if (list === "transactions") {
-    await api.sql`
-      insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
-      select ${userId}, 5, 'paid', 'topup', ${tag} || '-' || gen_random_uuid()
-      from generate_series(1, ${n}) g`;
+    // The balance with its ledger rows, in one transaction (the database checks it at commit).
+    await api.sql.begin(async (tx) => {
+      await tx`
+        insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
+        select ${userId}, 5, 'paid', 'topup', ${tag} || '-' || gen_random_uuid()
+        from generate_series(1, ${n}) g`;
+      await tx`update profiles set credits = ledger_total where id = ${userId}`;
+    });
   } else {
     await api.sql`
       insert into orders (user_id, product_id, expire_date, status)
@@ -210,10 +214,13 @@ test("customer lists: a page is an index range, not a sort of the whole history 
   try {
     const me = await signUpAndIn(api);
     const productId = await insertProduct(api);
-    await api.sql`
-      insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
-      select ${me.user.id}, 5, 'paid', 'topup', 'CAP' || g, now() - make_interval(secs => g / 3)
-      from generate_series(1, 10000) g`;
+    await api.sql.begin(async (tx) => {
+      await tx`
+        insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
+        select ${me.user.id}, 5, 'paid', 'topup', 'CAP' || g, now() - make_interval(secs => g / 3)
+        from generate_series(1, 10000) g`;
+      await tx`update profiles set credits = ledger_total where id = ${me.user.id}`;
+    });
     await api.sql`
       insert into orders (user_id, product_id, expire_date, status, created_at)
       select ${me.user.id}, ${productId}, now(), 'expired', now() - make_interval(secs => g / 3)

@@ -57,7 +57,8 @@ Deno.test({
         });
         tokens.push((await res.json()).access_token);
       }
-      await db`update profiles set credits = 100000 where email like 'load%'`;
+      // An opening balance: the ledger's running total with it, or the database refuses the commit.
+      await db`update profiles set credits = 100000, ledger_total = 100000 where email like 'load%'`;
       const [product] = await db<{ id: string }[]>`select id from products order by price limit 1`;
 
       const outcomes: Outcome[] = [];

@@ -17,9 +17,44 @@ async function refused(query: Promise<unknown>, code: string) {
 
 test("the database itself refuses a negative balance", async () => {
   const [p] =
-    await sql`insert into profiles (username, email, credits) values ('neg', 'neg@example.com', 5) returning id`;
+    await sql`insert into profiles (username, email, credits, ledger_total) values ('neg', 'neg@example.com', 5, 5) returning id`;
   await refused(sql`update profiles set credits = credits - 5.01 where id = ${p!.id}`, "23514");
   await refused(sql`update profiles set credits = -1 where id = ${p!.id}`, "23514");
+});
+
+test("the database refuses a commit after which a balance differs from what its ledger sums to", async () => {
+  // As the API's own role: no code path of the API can skip the rule.
+  const app = api.deps.sql;
+  const [p] = await app<{ id: string }[]>`
+    insert into profiles (username, email) values ('books', 'books@example.com') returning id`;
+  // A balance changed without its ledger row, and a ledger row without its balance change.
+  await refused(app`update profiles set credits = credits + 10 where id = ${p!.id}`, "23514");
+  await refused(
+    app`insert into transactions (user_id, amount, kind) values (${p!.id}, 10, 'topup')`,
+    "23514",
+  );
+  await refused(
+    app.begin(async (tx) => {
+      await tx`update profiles set credits = credits + 10 where id = ${p!.id}`;
+      await tx`insert into transactions (user_id, amount, kind) values (${p!.id}, 9.99, 'topup')`;
+    }),
+    "23514",
+  );
+  // Both together, in either order, commit; the ledger still sums to the balance afterwards.
+  await app.begin(async (tx) => {
+    await tx`insert into transactions (user_id, amount, kind) values (${p!.id}, 10, 'topup')`;
+    await tx`update profiles set credits = credits + 10 where id = ${p!.id}`;
+  });
+  await app.begin(async (tx) => {
+    await tx`update profiles set credits = credits - 4 where id = ${p!.id}`;
+    await tx`insert into transactions (user_id, amount, kind) values (${p!.id}, -4, 'purchase')`;
+  });
+  const [books] = await app<{ credits: string; sum: string }[]>`
+    select credits::text, (select sum(amount) from transactions where user_id = ${p!.id})::text as sum
+    from profiles where id = ${p!.id}`;
+  assert.deepEqual(books, { credits: "6.00", sum: "6.00" });
+  // Removing a user removes their ledger with them.
+  await app`delete from profiles where id = ${p!.id}`;
 });
 
 test("the database refuses unknown statuses and types, and a duplicate email in any case", async () => {

@@ -184,6 +184,16 @@ export async function signUpAndIn(
   return { ...(await json<Session>(res)), password };
 }
 
+/**
+ * Gives a user an opening balance for a test. The database refuses a commit after which a balance
+ * differs from its ledger's running total (migration 029), so both are set together; no money
+ * path of the API ever writes ledger_total itself, only the transactions' trigger does.
+ */
+export async function setCredits(sql: Sql, userId: string, credits: string | number) {
+  await sql`update profiles set credits = ${String(credits)}::numeric,
+    ledger_total = ${String(credits)}::numeric where id = ${userId}`;
+}
+
 /** Grants the admin role straight in the database (as `npm run admin` does). */
 export async function makeAdmin(api: TestApi, userId: string) {
   await api.sql`insert into user_roles (user_id, role) values (${userId}, 'admin') on conflict do nothing`;

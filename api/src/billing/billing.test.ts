@@ -6,7 +6,15 @@ import type {
 } from "../../contracts/billing.ts";
 import { billingMessages as msg } from "../../contracts/billing.ts";
 import type { PayPalSimControls } from "../../sim/paypal.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  json,
+  setCredits,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../testing.ts";
 
 type Who = { access_token: string; user: { id: string } };
 
@@ -405,7 +413,7 @@ test("billing: a forged webhook credits nothing; a verified one is processed onc
     assert.equal(await credits(api, s.user.id), "60.00");
 
     // Spend part of it, then PayPal refunds the whole capture: the balance floors at 0.
-    await api.sql`update profiles set credits = credits - 45 where id = ${s.user.id}`;
+    await setCredits(api.sql, s.user.id, 15);
     const refund = await sim(api).sendCaptureWebhook(webhookUrl(api), order.id, {
       eventType: "PAYMENT.CAPTURE.REFUNDED",
     });
@@ -435,13 +443,17 @@ test("billing: transactions are the caller's own, newest first, limited, and ind
   try {
     const s = await signUpAndIn(api);
     const other = await signUpAndIn(api);
-    await api.sql`
-      insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
-      select ${s.user.id}, (i % 50 + 1)::numeric, 'paid', 'topup', 'CAP' || i, now() - make_interval(mins => i)
-      from generate_series(1, 10000) i`;
-    await api.sql`
-      insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
-      select ${other.user.id}, 5, 'paid', 'topup', 'OTHER' || i, now() from generate_series(1, 100) i`;
+    // Ledger rows and the balances they add up to, together (the database checks it at commit).
+    await api.sql.begin(async (tx) => {
+      await tx`
+        insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
+        select ${s.user.id}, (i % 50 + 1)::numeric, 'paid', 'topup', 'CAP' || i, now() - make_interval(mins => i)
+        from generate_series(1, 10000) i`;
+      await tx`
+        insert into transactions (user_id, amount, status, kind, paypal_transaction_id, created_at)
+        select ${other.user.id}, 5, 'paid', 'topup', 'OTHER' || i, now() from generate_series(1, 100) i`;
+      await tx`update profiles set credits = ledger_total where id in (${s.user.id}, ${other.user.id})`;
+    });
     await api.sql`analyze transactions`;
 
     const res = await api.fetch("/api/billing/transactions", { token: s.access_token });

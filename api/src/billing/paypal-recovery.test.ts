@@ -12,6 +12,7 @@ import {
   errorOf,
   json,
   makeAdmin,
+  setCredits,
   signUpAndIn,
   startTestApi,
   type TestApi,
@@ -317,7 +318,7 @@ test("issue 15 (a): a maximum balance refuses top-ups and admin additions with a
     const s = await signUpAndIn(api);
     const admin = await signUpAndIn(api);
     await makeAdmin(api, admin.user.id);
-    await api.sql`update profiles set credits = 90 where id = ${s.user.id}`;
+    await setCredits(api.sql, s.user.id, 90);
 
     const tooMuch = await api.fetch("/api/billing/orders", {
       method: "POST",
@@ -345,7 +346,7 @@ test("issue 15 (a): a maximum balance refuses top-ups and admin additions with a
     // Room at creation, none any more at capture: refused before PayPal captures anything.
     const order = await createOrder(api, s, "10.00");
     sim(api).approve(order.id);
-    await api.sql`update profiles set credits = 95 where id = ${s.user.id}`;
+    await setCredits(api.sql, s.user.id, 95);
     const late = await capture(api, s, order.id);
     assert.equal(late.status, 422);
     assert.equal((await errorOf(late)).message, maxBalanceMessage("100.00"));
@@ -354,7 +355,7 @@ test("issue 15 (a): a maximum balance refuses top-ups and admin additions with a
     // the reconciler take the money behind the buyer's back.
     const [row] = await api.sql`select status from paypal_orders where id = ${order.id}`;
     assert.equal(row?.status, "closed");
-    await api.sql`update profiles set credits = 0 where id = ${s.user.id}`;
+    await setCredits(api.sql, s.user.id, 0);
     await due(api);
     const calls = sim(api).captureCalls;
     await reconcilePayPal(api.deps);

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import type { AdminService } from "../../contracts/admin.ts";
-import { json, makeAdmin, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  json,
+  makeAdmin,
+  setCredits,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../testing.ts";
 
 interface StreamEvent {
   event: string;
@@ -90,7 +98,7 @@ test("events: a user's stream says when their services or orders change, and onl
     assert.deepEqual(await stream.next(), { event: "changed", data: { topic: "orders" } });
 
     // Profile changes still come as `profile` events carrying the new balance.
-    await api.sql`update profiles set credits = 12.5 where id = ${customer.user.id}`;
+    await setCredits(api.sql, customer.user.id, 12.5);
     const profile = await stream.next();
     assert.equal(profile.event, "profile");
     assert.equal((profile.data as { credits: string }).credits, "12.50");

@@ -8,6 +8,7 @@ import {
   errorOf,
   json,
   makeAdmin,
+  setCredits,
   signUpAndIn,
   startTestApi,
   type TestApi,
@@ -31,7 +32,7 @@ async function product(price: string, name = `Invoice VPS ${price}`) {
 
 async function customer(credits = "1000.00") {
   const me = await signUpAndIn(api);
-  await api.sql`update profiles set credits = ${credits} where id = ${me.user.id}`;
+  await setCredits(api.sql, me.user.id, credits);
   return { id: me.user.id, token: me.access_token };
 }
 

@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import type { ParsedMail } from "mailparser";
 import type { AutoRenewList } from "../../contracts/auto-renew.ts";
 import { recipientOf, startTestSmtp } from "../mail/testing.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  json,
+  setCredits,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../testing.ts";
 import {
   autoRenewOrders,
   type LifecycleSettings,
@@ -26,7 +34,7 @@ type Customer = Awaited<ReturnType<typeof signUpAndIn>>;
 
 async function customer(credits = "0.00"): Promise<Customer> {
   const me = await signUpAndIn(api);
-  await api.sql`update profiles set credits = ${credits}::numeric where id = ${me.user.id}`;
+  await setCredits(api.sql, me.user.id, credits);
   return me;
 }
 
@@ -359,7 +367,7 @@ test("auto-renew: without enough credits the customer is told once, and a top-up
   assert.match(mail.text ?? "", /costs 10\.00 EUR and your credit balance is 4\.00 EUR/);
   assert.equal((await renewals(me.user.id)).length, 0);
 
-  await api.sql`update profiles set credits = 20 where id = ${me.user.id}`;
+  await setCredits(api.sql, me.user.id, 20);
   await runLifecycle(api.sql, settings);
   assert.equal((await renewals(me.user.id)).length, 1);
   assert.equal(await credits(me.user.id), "10.00");

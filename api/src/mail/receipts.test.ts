@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { ParsedMail } from "mailparser";
 import type { CreateOrderResponse } from "../../contracts/billing.ts";
 import type { OrderResult } from "../../contracts/shop.ts";
-import { json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import { json, setCredits, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 import { recipientOf, startTestSmtp } from "./testing.ts";
 
 // Issue 21: a receipt for each top-up, purchase and renewal, delivered to a real SMTP server in
@@ -89,7 +89,7 @@ test("receipts: a top-up captured twice and announced by a webhook twice sends o
 
 test("receipts: purchase and renewal each send one; a replayed Idempotency-Key sends none", async () => {
   const me = await signUpAndIn(api);
-  await api.sql`update profiles set credits = 50 where id = ${me.user.id}`;
+  await setCredits(api.sql, me.user.id, 50);
   const p = await product("12.50");
   const key = crypto.randomUUID();
   const first = await buy(me, p.id, key);
@@ -130,7 +130,7 @@ test("receipts: none for a customer who turned receipts off, and none for a refu
     json: { reminders: true, receipts: false },
   });
   assert.equal(off.status, 200);
-  await api.sql`update profiles set credits = 30 where id = ${me.user.id}`;
+  await setCredits(api.sql, me.user.id, 30);
   const bought = await buy(me, p.id, crypto.randomUUID());
   assert.equal(bought.status, 201);
   const { order } = await json<OrderResult>(bought);

@@ -60,12 +60,14 @@ async function vpsProduct(api: TestApi, price = "5.00"): Promise<string> {
 
 async function customerWith(api: TestApi, credits: string) {
   const me = await signUpAndIn(api);
-  // Credits as a top-up would leave them: the balance and its ledger row.
-  await api.sql`update profiles set credits = ${credits}::numeric where id = ${me.user.id}`;
-  if (Number(credits) > 0) {
-    await api.sql`insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
-      values (${me.user.id}, ${credits}::numeric, 'paid', 'topup', ${`TEST-${crypto.randomUUID()}`})`;
-  }
+  // Credits as a top-up would leave them: the balance and its ledger row, in one transaction.
+  await api.sql.begin(async (tx) => {
+    if (Number(credits) > 0) {
+      await tx`insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
+        values (${me.user.id}, ${credits}::numeric, 'paid', 'topup', ${`TEST-${crypto.randomUUID()}`})`;
+    }
+    await tx`update profiles set credits = ${credits}::numeric where id = ${me.user.id}`;
+  });
   return me;
 }
 

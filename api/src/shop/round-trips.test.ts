@@ -14,7 +14,7 @@ globalThis.addEventListener("unload", () => void api.close());
  */
 test("a purchase and a renewal move money in the same two statements", async () => {
   const [user] = await api.sql<[{ id: string }?]>`
-    insert into profiles (username, email, credits) values ('trips', 'trips@example.com', 100)
+    insert into profiles (username, email, credits, ledger_total) values ('trips', 'trips@example.com', 100, 100)
     returning id`;
   const [product] = await api.sql<[{ id: string }?]>`
     insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)

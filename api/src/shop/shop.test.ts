@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import type { Order, OrderList, OrderResult, ProductList } from "../../contracts/shop.ts";
 import { expireOrders } from "../jobs/expire-orders.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  json,
+  setCredits,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../testing.ts";
 
 const api: TestApi = await startTestApi();
 globalThis.addEventListener("unload", () => void api.close());
@@ -20,7 +28,7 @@ async function product(price: string, type: "vps" | "dedicated" = "vps", name = 
 
 async function customer(credits = "0.00") {
   const me = await signUpAndIn(api);
-  await api.sql`update profiles set credits = ${credits} where id = ${me.user.id}`;
+  await setCredits(api.sql, me.user.id, credits);
   return { id: me.user.id, token: me.access_token };
 }
 
@@ -198,7 +206,7 @@ test("purchase: insufficient credits, unknown or archived product, bad key chang
   // The failed attempt left its key free: after a top-up the same key goes through.
   const key = newKey();
   assert.equal((await buy(me.token, productId, key)).status, 402);
-  await api.sql`update profiles set credits = 10.00 where id = ${me.id}`;
+  await setCredits(api.sql, me.id, "10.00");
   assert.equal((await buy(me.token, productId, key)).status, 201);
   assert.equal(await credits(me.id), "0.00");
 });
@@ -363,7 +371,7 @@ test("100 concurrent renewals of one order with credits for 7 extend it by exact
   assert.equal(renewals.length, 7);
 
   // The same key twice at once renews once.
-  await api.sql`update profiles set credits = 100.00 where id = ${me.id}`;
+  await setCredits(api.sql, me.id, "100.00");
   const key = newKey();
   const pair = await Promise.all([renew(me.token, order.id, key), renew(me.token, order.id, key)]);
   assert.deepEqual(pair.map((r) => r.status).sort(), [200, 201]);
@@ -417,7 +425,7 @@ test("expiry job: exactly the lapsed active orders expire and their services are
 
   // A second pass finds nothing of ours left; renewing reactivates the order and its service.
   await expireOrders(api.sql);
-  await api.sql`update profiles set credits = 1.00 where id = ${me.id}`;
+  await setCredits(api.sql, me.id, "1.00");
   const res = await renew(me.token, lapsed[0]!.order);
   assert.equal(res.status, 201);
   const [svc] = await api.sql`select service_status from services where id = ${lapsed[0]!.service}`;

@@ -22,6 +22,9 @@ export const billingMessages = {
   /** Issue 15: a capture whose outcome is unknown is read back from PayPal by the API on its own. */
   captureRecovering:
     "If PayPal took the payment, your credits will be added automatically within a few minutes.",
+  /** A PayPal order that expired before its capture (nothing was taken). */
+  orderExpired:
+    "This PayPal payment expired before it was completed. No money was taken; please start a new top-up.",
   cancelled: "Payment cancelled",
   cancelledDetail: "No money was taken.",
   noTransactions: "No transactions found. Make your first credit purchase to get started.",

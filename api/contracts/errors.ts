@@ -40,6 +40,8 @@ export const ErrorCode = {
   instrumentDeclined: "instrument_declined",
   /** The PayPal payment did not complete (not approved, pending, declined). */
   paymentNotCompleted: "payment_not_completed",
+  /** PayPal let the order expire before it was captured: nothing was taken. */
+  paymentExpired: "payment_expired",
   /** The database (or the API itself, while stopping) is unavailable for a moment: retry later. */
   unavailable: "service_unavailable",
   internal: "internal_error",

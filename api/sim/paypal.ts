@@ -69,6 +69,10 @@ export interface PayPalSimControls {
   failCaptures(n?: number, opts?: { after?: boolean }): void;
   /** The next n GET order calls answer 500. */
   failReads(n?: number): void;
+  /** The next capture happens, and its 201 answer arrives with a body that is not JSON (cut off). */
+  garbleNextCapture(): void;
+  /** PayPal lets an order expire: from now on it answers 404 RESOURCE_NOT_FOUND for it. */
+  expireOrder(orderId: string): void;
   /** The next capture answers 422 PAYER_ACTION_REQUIRED (e.g. 3-D Secure): the buyer has to act again. */
   requirePayerActionNextCapture(): void;
   /** A PENDING capture completes (eCheck cleared, review passed): PAYMENT.CAPTURE.COMPLETED is delivered. */
@@ -283,6 +287,7 @@ export async function startPayPalSim(
   let failCreates = 0;
   let failCaptures = 0;
   let failCapturesAfter = false;
+  let garbleNext = false;
   let failReads = 0;
   let delay = { ms: 0, n: 0 };
   let declineNext: "INSTRUMENT_DECLINED" | "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING" | null = null;
@@ -794,6 +799,14 @@ export async function startPayPalSim(
           failCaptures--;
           return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
         }
+        if (garbleNext) {
+          garbleNext = false;
+          const whole = JSON.stringify((await answer).body);
+          return new Response(whole.slice(0, whole.length / 2), {
+            status: 201,
+            headers: { "content-type": "application/json" },
+          });
+        }
         return send(await answer, representation, false);
       }
     }
@@ -870,6 +883,12 @@ export async function startPayPalSim(
     failCaptures(n = 1, o = {}) {
       failCaptures = n;
       failCapturesAfter = o.after ?? false;
+    },
+    garbleNextCapture() {
+      garbleNext = true;
+    },
+    expireOrder(orderId) {
+      orders.delete(orderId);
     },
     failReads(n = 1) {
       failReads = n;
@@ -956,6 +975,7 @@ export async function startPayPalSim(
       delay = { ms: 0, n: 0 };
       declineNext = null;
       payerActionNext = false;
+      garbleNext = false;
       override = null;
       webhook = { url: null, twice: false };
     },

@@ -150,6 +150,11 @@ export async function captureTopUp(
       await buyerMustActAgain(deps.sql, row);
       throw new HttpError(422, ErrorCode.instrumentDeclined, msg.notCompleted);
     }
+    if (err instanceof PayPalError && err.status === 404 && row.status === "created") {
+      // PayPal let the order expire (or never had it): nothing was taken, and nothing will be.
+      await closeOrder(deps.sql, row, "expired at PayPal", "capture");
+      throw new HttpError(422, ErrorCode.paymentExpired, msg.orderExpired);
+    }
     if (err instanceof PayPalError && (err.issue === "ORDER_NOT_APPROVED" || err.status === 422)) {
       throw new HttpError(422, ErrorCode.paymentNotCompleted, msg.notCompleted);
     }

@@ -31,7 +31,9 @@ export class PayPalUnreachable extends Error {}
 export const isIndeterminate = (err: unknown): boolean =>
   err instanceof PayPalUnreachable ||
   (err instanceof PayPalError &&
-    (err.status >= 500 ||
+    // A success whose body could not be read (cut off, garbled): PayPal acted, the answer is lost.
+    ((err.status >= 200 && err.status < 300) ||
+      err.status >= 500 ||
       err.status === 429 ||
       err.status === 409 ||
       err.issue === "PREVIOUS_REQUEST_IN_PROGRESS"));

@@ -804,3 +804,39 @@ test("a reconciler run longer than its lease never has another replica work the 
     await api.close();
   }
 });
+
+test("a capture answered 201 with an unreadable body is read back and credited once, not taken as failed", async () => {
+  const api = await startTestApi();
+  try {
+    const s = await signUpAndIn(api);
+    const order = await createOrder(api, s, "16.00");
+    sim(api).approve(order.id);
+    sim(api).garbleNextCapture();
+    const res = await capture(api, s, order.id);
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.equal(await credits(api, s.user.id), "16.00");
+    assert.equal((await ledger(api, s.user.id)).length, 1);
+  } finally {
+    await api.close();
+  }
+});
+
+test("an order PayPal let expire says so, takes nothing and is closed", async () => {
+  const api = await startTestApi();
+  try {
+    const s = await signUpAndIn(api);
+    const order = await createOrder(api, s, "9.00");
+    sim(api).approve(order.id);
+    sim(api).expireOrder(order.id);
+    const res = await capture(api, s, order.id);
+    assert.equal(res.status, 422);
+    const error = await errorOf(res);
+    assert.equal(error.code, "payment_expired");
+    assert.equal(error.message, msg.orderExpired);
+    const [row] = await api.sql`select status from paypal_orders where id = ${order.id}`;
+    assert.equal(row?.status, "closed");
+    assert.equal(await credits(api, s.user.id), "0.00");
+  } finally {
+    await api.close();
+  }
+});

@@ -1,5 +1,6 @@
 import type { Profile } from "@contracts/account.ts";
 import type { BillingConfig, CaptureResponse, CreateOrderResponse } from "@contracts/billing.ts";
+import { billingMessages } from "@contracts/billing.ts";
 import {
   apiError,
   fieldError,
@@ -146,6 +147,22 @@ describe("Charge Credits page (SPEC §2 /charge-credits)", () => {
     expect(net.callsTo("POST /api/billing/orders/:id/capture")).toHaveLength(1);
     // The failed order is dropped; a new payment starts over.
     expect(await screen.findByRole("button", { name: "Pay with PayPal" })).toBeTruthy();
+  });
+
+  it("says an expired PayPal order took nothing and asks for a new top-up", async () => {
+    await openPage({
+      "POST /api/billing/orders": () => json(201, paypalOrder("25.00")),
+      "POST /api/billing/orders/:id/sandbox-approve": () => json(204, null),
+      "POST /api/billing/orders/:id/capture": () =>
+        apiError(422, "payment_expired", billingMessages.orderExpired),
+    });
+    const user = await payWithAmount("25");
+    await user.click(await screen.findByRole("button", { name: "Approve payment" }));
+
+    const toast = within(await findToast("PayPal payment not completed"));
+    expect(toast.getByText(billingMessages.orderExpired)).toBeTruthy();
+    // Not the lost-answer text, which would promise credits that will never come.
+    expect(screen.queryByText(billingMessages.captureRecovering)).toBeNull();
   });
 
   it("shows 'PayPal order creation failed' when PayPal refuses the order", async () => {

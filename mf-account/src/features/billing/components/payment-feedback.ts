@@ -18,6 +18,7 @@ export function showCaptureError(err: unknown) {
   const code = err instanceof ApiError ? err.code : null;
   // The API reads an unanswered capture back from PayPal on its own and credits it if it was taken.
   if (code === ErrorCode.providerFailed) toast.error(msg.captureFailed, msg.captureRecovering);
+  else if (code === ErrorCode.paymentExpired) toast.error(msg.notCompleted, msg.orderExpired);
   else if (code === ErrorCode.paymentNotCompleted || code === ErrorCode.instrumentDeclined) {
     toast.error(msg.notCompleted);
   } else if (code === ErrorCode.internal)

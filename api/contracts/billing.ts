@@ -153,4 +153,45 @@ export const TransactionsResponse = z.object({
 });
 export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 
+/**
+ * PayPal payments the transactions list cannot show: credits held while PayPal reviews a dispute
+ * (in the balance, not spendable) and top-ups PayPal held as pending and then denied (never
+ * credited, so never in the ledger). A list of its own, so that remotes built against the
+ * transactions contract (whose status and kind are zod enums) keep working unchanged.
+ */
+export const PaymentNotices = z.object({
+  /** Credits an open dispute holds: part of the balance, not spendable until PayPal decides. */
+  held: Money,
+  /** What purchases and renewals may spend: the balance less what is held. */
+  available: Money,
+  disputes: z.array(
+    z.object({
+      capture_id: z.string(),
+      amount: Money,
+      opened_at: Timestamp,
+    }),
+  ),
+  not_credited: z.array(
+    z.object({
+      order_id: z.string(),
+      amount: Money,
+      capture_id: z.nullable(z.string()),
+      denied_at: Timestamp,
+    }),
+  ),
+});
+export type PaymentNotices = z.infer<typeof PaymentNotices>;
+
+/** What the customer reads about held credits and denied payments (pages and tests share it). */
+export const paymentNoticeMessages = {
+  heldTitle: "Credits on hold",
+  held: (held: string, available: string) =>
+    `${held} EUR of your balance is on hold while PayPal reviews a dispute about a payment. ` +
+    `You can spend ${available} EUR until PayPal decides; if the decision is in your favour ` +
+    "nothing changes, otherwise the held amount is taken back.",
+  deniedTitle: "Payments not completed",
+  denied: (amount: string) =>
+    `PayPal held your payment of ${amount} EUR for review and then declined it. No credits were added and PayPal does not take the money.`,
+} as const;
+
 export const WebhookResponse = z.object({ status: z.enum(["processed", "duplicate", "ignored"]) });

@@ -129,6 +129,73 @@ function conforms(spec: Spec, schemaName: string | Schema[], value: unknown, wha
 }
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/**
+ * PayPal's dispute resource (Disputes API v1, "dispute"; its schema is not among the vendored
+ * ones): the members PayPal documents, the required ones the portal reads, and their enums.
+ */
+const DISPUTE_MEMBERS = new Set([
+  "dispute_id",
+  "create_time",
+  "update_time",
+  "disputed_transactions",
+  "reason",
+  "status",
+  "dispute_amount",
+  "fee_policy",
+  "external_reason_code",
+  "dispute_outcome",
+  "adjudications",
+  "money_movements",
+  "dispute_life_cycle_stage",
+  "dispute_channel",
+  "messages",
+  "extensions",
+  "evidences",
+  "buyer_response_due_date",
+  "seller_response_due_date",
+  "offer",
+  "refund_details",
+  "communication_details",
+  "allowed_response_options",
+  "supporting_info",
+  "links",
+]);
+const DISPUTE_STATUS = [
+  "OPEN",
+  "WAITING_FOR_BUYER_RESPONSE",
+  "WAITING_FOR_SELLER_RESPONSE",
+  "UNDER_REVIEW",
+  "RESOLVED",
+  "OTHER",
+];
+const DISPUTE_OUTCOMES = [
+  "RESOLVED_BUYER_FAVOUR",
+  "RESOLVED_SELLER_FAVOUR",
+  "RESOLVED_WITH_PAYOUT",
+  "CANCELED_BY_BUYER",
+  "ACCEPTED",
+  "DENIED",
+  "NONE",
+];
+function disputeConforms(resource: Record<string, unknown>, what: string) {
+  // deno-lint-ignore no-explicit-any
+  const d = resource as any;
+  for (const k of Object.keys(d))
+    assert.ok(DISPUTE_MEMBERS.has(k), `${what}: ${k} is not a dispute member`);
+  assert.match(d.dispute_id, /^[\w-]+$/, `${what}: dispute_id`);
+  assert.ok(DISPUTE_STATUS.includes(d.status), `${what}: status ${d.status}`);
+  conforms(payments, "money", d.dispute_amount, `${what}.dispute_amount`);
+  assert.ok(Array.isArray(d.disputed_transactions) && d.disputed_transactions.length > 0);
+  for (const t of d.disputed_transactions) {
+    assert.equal(typeof t.seller_transaction_id, "string", `${what}: seller_transaction_id`);
+    conforms(payments, "money", t.gross_amount, `${what}.gross_amount`);
+  }
+  if (d.dispute_outcome) {
+    assert.ok(DISPUTE_OUTCOMES.includes(d.dispute_outcome.outcome_code), `${what}: outcome`);
+  }
+  assert.equal(d.status === "RESOLVED", !!d.dispute_outcome, `${what}: an outcome once resolved`);
+}
+
 test("paypal sim: every response and webhook body conforms to PayPal's published schemas", async () => {
   const sim = await startPayPalSim();
   const received: string[] = [];
@@ -290,10 +357,85 @@ test("paypal sim: every response and webhook body conforms to PayPal's published
     conforms(orders, "order", whole, "get REFUNDED");
     assert.equal(whole.purchase_units[0].payments.captures[0].status, "REFUNDED");
 
+    // Refunds through the API (POST /v2/payments/captures/{id}/refund) with request-id replay.
+    const refundable = await create();
+    sim.controls.approve(refundable.id);
+    const refundableCapture = (await capture(refundable.id)).body.purchase_units[0].payments
+      .captures[0].id;
+    const refund = (requestId: string, body: unknown = {}) =>
+      call("POST", `/v2/payments/captures/${refundableCapture}/refund`, body, {
+        ...full,
+        "paypal-request-id": requestId,
+      });
+    const refundId = crypto.randomUUID();
+    const partial = await refund(refundId, { amount: { currency_code: "EUR", value: "10.00" } });
+    assert.equal(partial.status, 201);
+    conforms(payments, "refund", partial.body, "refund 201");
+    const replayed = await refund(refundId, { amount: { currency_code: "EUR", value: "10.00" } });
+    assert.equal(replayed.status, 200);
+    assert.equal(replayed.body.id, partial.body.id, "the same request id replays the same refund");
+    conforms(payments, "refund", replayed.body, "refund replay 200");
+    const tooMuch = await refund(crypto.randomUUID(), {
+      amount: { currency_code: "EUR", value: "20.00" },
+    });
+    assert.equal(tooMuch.status, 422);
+    error(payments, 422, "captures.refund-422", tooMuch.body, "refund REFUND_AMOUNT_EXCEEDED");
+    assert.equal((await refund(crypto.randomUUID())).status, 201, "the rest, with an empty body");
+    const fully = await refund(crypto.randomUUID());
+    error(payments, 422, "captures.refund-422", fully.body, "refund CAPTURE_FULLY_REFUNDED");
+    assert.equal(fully.body.details[0].issue, "CAPTURE_FULLY_REFUNDED");
+    assert.equal(sim.controls.refundCalls, 5);
+    conforms(orders, "order", (await order(refundable.id)).body, "get after API refunds");
+
+    // Disputes, a complaint hold of a completed capture, and a pending capture denied.
+    const disputed = await create();
+    sim.controls.approve(disputed.id);
+    await capture(disputed.id);
+    for (const eventType of [
+      "CUSTOMER.DISPUTE.CREATED",
+      "CUSTOMER.DISPUTE.UPDATED",
+      "CUSTOMER.DISPUTE.RESOLVED",
+    ] as const) {
+      await (
+        await sim.controls.sendDisputeWebhook(hook, disputed.id, {
+          eventType,
+          disputeId: "PP-D-12345",
+          outcome: "RESOLVED_BUYER_FAVOUR",
+        })
+      ).body?.cancel();
+    }
+    await (await sim.controls.holdCapture(disputed.id, "BUYER_COMPLAINT", hook))?.body?.cancel();
+    conforms(orders, "order", (await order(disputed.id)).body, "get capture held for a complaint");
+    const denied = await create();
+    sim.controls.approve(denied.id);
+    sim.controls.overrideNextCapture({ status: "PENDING" });
+    await capture(denied.id);
+    await sim.controls.denyPendingCapture(denied.id);
+    await new Promise((r) => setTimeout(r, 100));
+    conforms(orders, "order", (await order(denied.id)).body, "get capture denied");
+
     assert.ok(received.length >= 6, `${received.length} webhooks`);
+    const types = received.map((t) => JSON.parse(t).event_type);
+    for (const t of [
+      "CUSTOMER.DISPUTE.CREATED",
+      "CUSTOMER.DISPUTE.RESOLVED",
+      "PAYMENT.CAPTURE.PENDING",
+      "PAYMENT.CAPTURE.DENIED",
+    ]) {
+      assert.ok(types.includes(t), `${t} delivered`);
+    }
     for (const text of received) {
       const event = JSON.parse(text);
       conforms(webhooks, "event", event, `webhook ${event.event_type}`);
+      if (event.resource_type === "dispute") {
+        disputeConforms(event.resource, `webhook ${event.event_type} resource`);
+        continue;
+      }
+      if (event.event_type === "PAYMENT.CAPTURE.PENDING" && event.resource.status_details) {
+        assert.ok(
+          ["PENDING_REVIEW", "BUYER_COMPLAINT"].includes(event.resource.status_details.reason),
+        );
+      }
       const schema = event.resource_type === "refund" ? "refund" : "capture-2";
       conforms(payments, schema, event.resource, `webhook ${event.event_type} resource`);
       if (event.resource_type === "refund") {

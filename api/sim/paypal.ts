@@ -23,6 +23,8 @@ type Money = { currency_code: string; value: string };
 interface Capture {
   id: string;
   status: string;
+  /** status_details.reason of a PENDING capture (PENDING_REVIEW when not set). */
+  reason?: string;
   amount: Money;
   final_capture: boolean;
   create_time: string;
@@ -95,6 +97,40 @@ export interface PayPalSimControls {
     orderId: string,
     opts?: { refundId?: string; amount?: string; status?: string },
   ): string;
+  /**
+   * PayPal puts a completed capture back to PENDING for a buyer complaint or a chargeback and
+   * sends PAYMENT.CAPTURE.PENDING (to `url`, else the webhook address set with deliverWebhooksTo).
+   */
+  holdCapture(
+    orderId: string,
+    reason: "BUYER_COMPLAINT" | "CHARGEBACK",
+    url?: string,
+  ): Promise<Response | null>;
+  /** PayPal denies a PENDING capture (review failed): PAYMENT.CAPTURE.DENIED is delivered. */
+  denyPendingCapture(orderId: string): Promise<void>;
+  /**
+   * Posts a CUSTOMER.DISPUTE.* event about an order's capture (PayPal's dispute resource:
+   * dispute_id, disputed_transactions[].seller_transaction_id, dispute_amount, status and, once
+   * resolved, dispute_outcome.outcome_code).
+   */
+  sendDisputeWebhook(
+    url: string,
+    orderId: string,
+    opts: {
+      eventType:
+        | "CUSTOMER.DISPUTE.CREATED"
+        | "CUSTOMER.DISPUTE.UPDATED"
+        | "CUSTOMER.DISPUTE.RESOLVED";
+      disputeId: string;
+      amount?: string;
+      status?: string;
+      outcome?: string;
+    },
+  ): Promise<Response>;
+  /** Refund calls received (POST /v2/payments/captures/{id}/refund), replays included. */
+  readonly refundCalls: number;
+  /** The next n refund calls answer 500 (`after`: refund, then answer 500: the answer is lost). */
+  failRefunds(n?: number, opts?: { after?: boolean }): void;
   /** Every webhook body sent so far (raw text), for schema checks. */
   readonly sentWebhooks: string[];
   /** Every create-order request body received (parsed), in arrival order. */
@@ -296,6 +332,8 @@ export async function startPayPalSim(
   let webhook: { url: string | null; twice: boolean } = { url: null, twice: false };
   let captureCalls = 0;
   let tokenCalls = 0;
+  let refundCalls = 0;
+  let failRefunds = { n: 0, after: false };
   const sentWebhooks: string[] = [];
   const createBodies: unknown[] = [];
   /** Invoice ids of the orders created so far: PayPal refuses one used before. */
@@ -313,7 +351,7 @@ export async function startPayPalSim(
   const captureBody = (o: SimOrder, c: Capture) => ({
     id: c.id,
     status: c.status,
-    ...(c.status === "PENDING" ? { status_details: { reason: "PENDING_REVIEW" } } : {}),
+    ...(c.status === "PENDING" ? { status_details: { reason: c.reason ?? "PENDING_REVIEW" } } : {}),
     amount: c.amount,
     final_capture: c.final_capture,
     seller_protection: {
@@ -523,6 +561,68 @@ export async function startPayPalSim(
   };
 
   /**
+   * A CUSTOMER.DISPUTE.* event as PayPal sends it: resource_type "dispute", the dispute resource
+   * of the Disputes API (v1) naming our capture as the seller's transaction.
+   */
+  const disputeEvent = (
+    o: SimOrder,
+    eventType: string,
+    d: { disputeId: string; amount?: string; status?: string; outcome?: string },
+  ) => {
+    const c = o.captures[0]!;
+    const id = `WH-${randomId(17)}-${randomId(17)}`;
+    const amount = { currency_code: c.amount.currency_code, value: d.amount ?? c.amount.value };
+    const resolved = eventType === "CUSTOMER.DISPUTE.RESOLVED";
+    const status = d.status ?? (resolved ? "RESOLVED" : "WAITING_FOR_SELLER_RESPONSE");
+    return {
+      id,
+      event_version: "1.0",
+      create_time: now(),
+      resource_type: "dispute",
+      event_type: eventType,
+      summary: resolved
+        ? `A dispute was resolved with case # ${d.disputeId}`
+        : `A new dispute opened with Case # ${d.disputeId}`,
+      resource: {
+        dispute_id: d.disputeId,
+        create_time: c.update_time,
+        update_time: now(),
+        disputed_transactions: [
+          {
+            seller_transaction_id: c.id,
+            create_time: c.create_time,
+            transaction_status: "COMPLETED",
+            gross_amount: c.amount,
+            buyer: { name: "Sandbox Buyer" },
+            seller: { merchant_id: "S3MMERCHANTAB", name: "Sandbox Seller" },
+          },
+        ],
+        reason: "MERCHANDISE_OR_SERVICE_NOT_RECEIVED",
+        status,
+        dispute_amount: amount,
+        ...(resolved
+          ? {
+              dispute_outcome: {
+                outcome_code: d.outcome ?? "RESOLVED_SELLER_FAVOUR",
+                ...(d.outcome === "RESOLVED_BUYER_FAVOUR" ? { amount_refunded: amount } : {}),
+              },
+            }
+          : {}),
+        dispute_life_cycle_stage: "CHARGEBACK",
+        dispute_channel: "INTERNAL",
+        links: [
+          {
+            href: `${baseUrl}/v1/customer/disputes/${d.disputeId}`,
+            rel: "self",
+            method: "GET",
+          },
+        ],
+      },
+      links: eventLinks(id),
+    };
+  };
+
+  /**
    * Delivers an event as PayPal does: its own JSON text (here indented, so that a receiver that
    * re-serialises the event before verifying it fails, as it would with PayPal), signed over the
    * transmission id, time, webhook id and the CRC32 of that exact text.
@@ -547,10 +647,10 @@ export async function startPayPalSim(
     });
   };
 
-  const deliver = (o: SimOrder) => {
+  const deliver = (o: SimOrder, eventType = "PAYMENT.CAPTURE.COMPLETED") => {
     const url = webhook.url;
     if (!url) return;
-    const event = captureEvent(o, "PAYMENT.CAPTURE.COMPLETED");
+    const event = captureEvent(o, eventType);
     const times = webhook.twice ? 2 : 1;
     for (let i = 0; i < times; i++) {
       const p = signAndPost(url, event)
@@ -811,6 +911,68 @@ export async function startPayPalSim(
       }
     }
 
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (req.method === "POST" && refundMatch) {
+      refundCalls++;
+      const captureId = refundMatch[1] ?? "";
+      // PayPal keeps the request id of a refund like a capture's: the same id gets the same refund.
+      const key = requestId ? `refund:${captureId}:${requestId}` : null;
+      const seen = replay(key);
+      if (seen) {
+        const s = await seen;
+        if (failRefunds.n > 0 && failRefunds.after) {
+          failRefunds.n--;
+          return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
+        }
+        return send(s, true, true);
+      }
+      const o = [...orders.values()].find((x) => x.captures[0]?.id === captureId);
+      const c = o?.captures[0];
+      if (!o || !c) return notFound();
+      if (failRefunds.n > 0 && !failRefunds.after) {
+        failRefunds.n--;
+        return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
+      }
+      // deno-lint-ignore no-explicit-any
+      const body = (await req.json().catch(() => ({}))) as any;
+      const refundedCents = (o.refunds ?? [])
+        .filter((x) => x.status === "COMPLETED" || x.status === "PENDING")
+        .reduce((sum, x) => sum + Math.round(Number(x.amount.value) * 100), 0);
+      const leftCents = Math.round(Number(c.amount.value) * 100) - refundedCents;
+      const wanted = body?.amount?.value ? Math.round(Number(body.amount.value) * 100) : leftCents;
+      if (c.status !== "COMPLETED" && c.status !== "PARTIALLY_REFUNDED") {
+        // PayPal's own issue and description for each (captures.refund-422).
+        const [issue, description] =
+          c.status === "REFUNDED"
+            ? ["CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded"]
+            : c.status === "PENDING"
+              ? [
+                  "PENDING_CAPTURE",
+                  "Cannot initiate a refund as the capture is pending. Capture is typically pending when the payer has funded the transaction using e-check/bank funded.",
+                ]
+              : ["REFUND_NOT_ALLOWED", "Capture cannot be refunded."];
+        return error(422, "UNPROCESSABLE_ENTITY", UNPROCESSABLE, issue, description);
+      }
+      if (wanted <= 0 || wanted > leftCents) {
+        return error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          UNPROCESSABLE,
+          "REFUND_AMOUNT_EXCEEDED",
+          "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+        );
+      }
+      const refundId = keepRefund(o, { amount: (wanted / 100).toFixed(2) });
+      const refund = o.refunds!.find((x) => x.id === refundId)!;
+      const stored: Stored = { status: 201, body: refundBody(o, refund), at: nowMs() };
+      if (key) replays.set(key, { at: nowMs(), answer: stored });
+      if (failRefunds.n > 0 && failRefunds.after) {
+        failRefunds.n--;
+        return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
+      }
+      return send(stored, true, false);
+    }
+
     if (req.method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
       const text = await req.text();
       // deno-lint-ignore no-explicit-any
@@ -950,6 +1112,38 @@ export async function startPayPalSim(
       }
       return signAndPost(url, event);
     },
+    async holdCapture(orderId, reason, url) {
+      const order = orders.get(orderId);
+      const c = order?.captures[0];
+      if (!order || !c) throw new Error(`order ${orderId} has no capture`);
+      c.status = "PENDING";
+      c.reason = reason;
+      c.update_time = now();
+      const to = url ?? webhook.url;
+      if (!to) return null;
+      return await signAndPost(to, captureEvent(order, "PAYMENT.CAPTURE.PENDING"));
+    },
+    async denyPendingCapture(orderId) {
+      const o = orders.get(orderId);
+      const c = o?.captures[0];
+      if (!o || c?.status !== "PENDING") throw new Error(`order ${orderId} has no pending capture`);
+      // PayPal's capture statuses have no DENIED: the event says denied, the capture DECLINED.
+      c.status = "DECLINED";
+      c.update_time = now();
+      deliver(o, "PAYMENT.CAPTURE.DENIED");
+      await Promise.allSettled([...pending]);
+    },
+    sendDisputeWebhook(url, orderId, o) {
+      const order = orders.get(orderId);
+      if (!order?.captures.length) throw new Error(`order ${orderId} has no capture`);
+      return signAndPost(url, disputeEvent(order, o.eventType, o));
+    },
+    get refundCalls() {
+      return refundCalls;
+    },
+    failRefunds(n = 1, o = {}) {
+      failRefunds = { n, after: o.after ?? false };
+    },
     refundCapture(orderId, o = {}) {
       const order = orders.get(orderId);
       if (!order?.captures.length) throw new Error(`order ${orderId} has no capture`);
@@ -977,6 +1171,7 @@ export async function startPayPalSim(
       payerActionNext = false;
       garbleNext = false;
       override = null;
+      failRefunds = { n: 0, after: false };
       webhook = { url: null, twice: false };
     },
   };

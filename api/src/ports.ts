@@ -154,6 +154,8 @@ export interface PayPalCapture {
   id: string;
   status: string;
   amount?: PayPalAmount;
+  /** Why a capture is PENDING or DENIED (e.g. PENDING_REVIEW, BUYER_COMPLAINT, CHARGEBACK). */
+  status_details?: { reason?: string };
 }
 /** A refund as GET order lists it under payments.refunds. */
 export interface PayPalRefund {
@@ -198,6 +200,11 @@ export interface PayPal {
   createOrder(order: TopUpOrderRequest): Promise<PayPalOrder>;
   captureOrder(orderId: string, requestId: string): Promise<PayPalOrder>;
   getOrder(orderId: string): Promise<PayPalOrder>;
+  /**
+   * Refunds a capture in full (POST /v2/payments/captures/{id}/refund) with this PayPal-Request-Id:
+   * a retry with the same id gets the first refund back, never a second one.
+   */
+  refundCapture(captureId: string, requestId: string): Promise<PayPalRefund>;
   /** PayPal's own check of a webhook delivery, over the raw body as delivered. */
   verifyWebhook(headers: Headers, rawBody: string): Promise<boolean>;
   /** Sandbox checkout only: the buyer approves their own order at the simulator. */

@@ -6,6 +6,7 @@ import { validate } from "../openapi.ts";
 import { adminDoc } from "./admin-doc.ts";
 import { listAudit } from "./audit.service.ts";
 import { adminOrderRoutes } from "./orders.routes.ts";
+import { adminPaymentRoutes } from "./payments.routes.ts";
 import { adminProductRoutes } from "./products.routes.ts";
 import { adminProviderRoutes } from "./provider.routes.ts";
 import { adminServiceRoutes } from "./services.routes.ts";
@@ -25,6 +26,7 @@ export function adminRoutes(deps: Deps) {
     .route("/products", adminProductRoutes(deps))
     .route("/orders", adminOrderRoutes(deps))
     .route("/provider", adminProviderRoutes(deps))
+    .route("/payments", adminPaymentRoutes(deps))
     .get(
       "/audit",
       adminDoc({

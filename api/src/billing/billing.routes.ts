@@ -6,6 +6,7 @@ import {
   CreateOrderResponse,
   CURRENCY,
   OrderIdParam,
+  PaymentNotices,
   TransactionsQuery,
   TransactionsResponse,
   WebhookResponse,
@@ -17,6 +18,7 @@ import type { AppEnv, Deps } from "../context.ts";
 import { HttpError } from "../http-error.ts";
 import { describe, validate } from "../openapi.ts";
 import { captureTopUp } from "./capture.service.ts";
+import { paymentNotices } from "./notices.service.ts";
 import { createTopUpOrder, sandboxApprove } from "./top-up.service.ts";
 import { listTransactions } from "./transactions.service.ts";
 import { assertSignatureHeaders, handleWebhook } from "./webhooks.service.ts";
@@ -135,6 +137,18 @@ export function billingRoutes(deps: Deps) {
           throw err;
         }
       },
+    )
+    .get(
+      "/payment-notices",
+      describe({
+        operationId: "getPaymentNotices",
+        summary:
+          "Credits held by open PayPal disputes (not spendable) and top-ups PayPal denied after holding them pending",
+        tags,
+        response: PaymentNotices,
+      }),
+      auth,
+      async (c) => c.json(await paymentNotices(deps.sql, c.get("auth").userId), 200),
     )
     .get(
       "/transactions",

@@ -4,8 +4,11 @@ import type { Sql } from "../db.ts";
 import { invariant } from "../invariant.ts";
 import { issueDocument, sellerSettings } from "../invoices/issue.ts";
 import { log } from "../log.ts";
+import { queuePaymentDenied } from "../mail/payments.ts";
 import { queueTopUpReceipt } from "../mail/receipts.ts";
 import type { PayPalCapture, PayPalOrder } from "../ports.ts";
+import { openAttention } from "./attention.service.ts";
+import { applyDisputes, holdCapture, releaseCaptureHold } from "./disputes.service.ts";
 import { applyRefunds, recordRefundsOf } from "./refunds.service.ts";
 import {
   CREDITED,
@@ -27,6 +30,9 @@ interface CaptureFacts {
 type CreditResult =
   | { outcome: "credited" | "already"; order: OrderRow; credits: string }
   | { outcome: "mismatch" | "unknown"; order?: OrderRow };
+
+/** Why PayPal holds a completed capture PENDING again: the buyer disputes it. */
+const HOLD_REASONS = new Set(["BUYER_COMPLAINT", "CHARGEBACK"]);
 
 /** A capture that completed at PayPal, whatever happened to it since (refunds are rows of their own). */
 const WAS_COMPLETED = new Set(["COMPLETED", "PARTIALLY_REFUNDED", "REFUNDED"]);
@@ -99,6 +105,8 @@ export async function creditCapture(
       actorId,
     });
     const credits = (await applyRefunds(tx, facts.captureId)) ?? profile.credits;
+    // Disputes PayPal told us about before the capture was credited hold from now on.
+    await applyDisputes(tx, facts.captureId);
     return { order: { ...order, transaction_id: txn.id }, credits };
   });
   if (credited) return { outcome: "credited", ...credited };
@@ -113,12 +121,67 @@ export async function creditCapture(
     expected: `${order.amount} ${order.currency}`,
     got: `${facts.amount} ${facts.currency}`,
   });
+  await holdMismatch(sql, order, facts);
   return { outcome: "mismatch", order };
+}
+
+/**
+ * PayPal took money that does not match the order (amount or currency): nothing is credited, and
+ * instead of being read back for ever the order waits for staff on the Payments page, who refund
+ * it at PayPal or credit it by hand. Once.
+ */
+async function holdMismatch(sql: Sql, order: OrderRow, facts: CaptureFacts): Promise<void> {
+  const amount = facts.amount && MONEY.test(facts.amount) ? facts.amount : null;
+  await sql.begin(async (tx) => {
+    const [held] = await tx`
+      update paypal_orders set status = 'mismatch', capture_id = ${facts.captureId},
+        capture_status = ${facts.status}, captured_amount = ${amount},
+        captured_currency = ${facts.currency ?? null}, next_check_at = null
+      where id = ${order.id} and status in ('created', 'pending', 'captured')
+      returning id`;
+    if (!held) return;
+    await recordAudit(tx, {
+      actorId: null,
+      action: "billing.paypal.capture_mismatch",
+      entity: "profile",
+      entityId: order.user_id,
+      after: {
+        paypal_order_id: order.id,
+        paypal_capture_id: facts.captureId,
+        expected: `${order.amount} ${order.currency}`,
+        got: `${facts.amount} ${facts.currency}`,
+      },
+    });
+    await openAttention(tx, {
+      kind: "mismatch",
+      ref: order.id,
+      userId: order.user_id,
+      orderId: order.id,
+      captureId: facts.captureId,
+      amount,
+      currency: facts.currency ?? null,
+      detail: { expected_amount: order.amount, expected_currency: order.currency },
+    });
+  });
 }
 
 /** purchase_units[0].payments.captures[0] (intent CAPTURE: an authorization is never money received). */
 export function firstCapture(order: PayPalOrder): PayPalCapture | undefined {
   return order.purchase_units?.[0]?.payments?.captures?.[0];
+}
+
+/**
+ * What a read-back of a credited top-up says about its capture: PENDING for a complaint holds
+ * the credits, completed again releases them.
+ */
+export async function followCapture(sql: Sql, capture: PayPalCapture | undefined): Promise<void> {
+  if (!capture?.id) return;
+  const reason = capture.status_details?.reason ?? "";
+  if (capture.status === "PENDING" && HOLD_REASONS.has(reason)) {
+    await holdCapture(sql, capture, reason);
+  } else if (WAS_COMPLETED.has(capture.status)) {
+    await sql.begin((tx) => releaseCaptureHold(tx, capture.id, "CAPTURE_COMPLETED"));
+  }
 }
 
 export type Settlement =
@@ -179,6 +242,10 @@ export async function settleCapture(
         actorId,
         source,
       );
+      if (result.outcome === "already") {
+        // PayPal completed a capture it held for a complaint again: the seller kept the money.
+        await sql.begin((tx) => releaseCaptureHold(tx, capture.id, "CAPTURE_COMPLETED"));
+      }
       if (result.outcome === "credited" || result.outcome === "already") {
         return { kind: "credited", order: result.order, credits: result.credits };
       }
@@ -214,19 +281,36 @@ export async function settleCapture(
     }
   }
   if (capture.status === "PENDING") {
+    const reason = capture.status_details?.reason ?? "";
+    if (HOLD_REASONS.has(reason) && (await holdCapture(sql, capture, reason))) {
+      // A credited capture PayPal holds again for a complaint: the credits are held, not taken.
+      return { kind: "pending", captureId: capture.id };
+    }
     await sql`
       update paypal_orders set status = 'pending', capture_id = ${capture.id}, capture_status = 'PENDING',
         next_check_at = coalesce(next_check_at, now() + make_interval(secs => ${recheckSeconds}))
       where id = ${orderId} and status in ('created', 'pending')`;
     return { kind: "pending", captureId: capture.id };
   }
-  // DECLINED or FAILED: nothing was received; the order cannot be captured again.
+  // DECLINED, DENIED or FAILED: nothing was received; the order cannot be captured again.
   await sql.begin(async (tx) => {
-    const [order] = await tx<[{ user_id: string }?]>`
-      update paypal_orders set status = 'failed', capture_id = ${capture.id}, capture_status = ${capture.status}
-      where id = ${orderId} and status in ('created', 'pending')
-      returning user_id`;
+    const [order] = await tx<[{ user_id: string; amount: string; was: string }?]>`
+      with old as (select id, status from paypal_orders where id = ${orderId} for update)
+      update paypal_orders p set status = 'failed', capture_id = ${capture.id},
+        capture_status = ${capture.status},
+        denied_at = case when old.status = 'pending' then now() end
+      from old where p.id = old.id and old.status in ('created', 'pending')
+      returning p.user_id, p.amount::text, old.status as was`;
     if (!order) return;
+    if (order.was === "pending") {
+      // The buyer was told the payment was pending and would be credited: tell them it was not.
+      await queuePaymentDenied(tx, {
+        userId: order.user_id,
+        orderId,
+        amount: order.amount,
+        captureId: capture.id,
+      });
+    }
     await recordAudit(tx, {
       actorId: null,
       action: "billing.paypal.capture_failed",

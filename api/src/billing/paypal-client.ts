@@ -7,7 +7,7 @@ import {
 } from "../../sim/paypal.ts";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
-import type { PayPal, PayPalOrder, TopUpOrderRequest } from "../ports.ts";
+import type { PayPal, PayPalOrder, PayPalRefund, TopUpOrderRequest } from "../ports.ts";
 
 /** PayPal's error body: `name`, `message` and `details[].issue` (e.g. ORDER_ALREADY_CAPTURED). */
 export class PayPalError extends Error {
@@ -185,6 +185,13 @@ export class PayPalClient implements PayPal {
 
   captureOrder(orderId: string, requestId: string): Promise<PayPalOrder> {
     return this.call("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
+      requestId,
+      body: {},
+    });
+  }
+
+  refundCapture(captureId: string, requestId: string): Promise<PayPalRefund> {
+    return this.call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
       requestId,
       body: {},
     });

@@ -8,7 +8,7 @@ import {
   captureOrReadBack,
   closeOrder,
 } from "./capture.service.ts";
-import { firstCapture, settle } from "./credit.service.ts";
+import { firstCapture, followCapture, settle } from "./credit.service.ts";
 import { PayPalError } from "./paypal-client.ts";
 import { applyWaitingRefunds, recordRefundsOf } from "./refunds.service.ts";
 import { hasBalanceRoom, type OrderRow } from "./top-up.service.ts";
@@ -130,7 +130,10 @@ async function followUpCredited(
       returning p.id, p.check_attempts`;
     if (!row) break;
     try {
-      await recordRefundsOf(deps.sql, await deps.paypal.getOrder(row.id));
+      const order = await deps.paypal.getOrder(row.id);
+      await recordRefundsOf(deps.sql, order);
+      // A complaint hold whose webhook never came is found the same way.
+      await followCapture(deps.sql, firstCapture(order));
     } catch (err) {
       // Read again at the next step of the schedule.
       log("warn", "paypal follow-up read failed", { paypal_order_id: row.id, error: String(err) });

@@ -4,6 +4,8 @@ import { invariant } from "../invariant.ts";
 import { issueDocument, receiptOf, sellerSettings } from "../invoices/issue.ts";
 import { log } from "../log.ts";
 import type { PayPalOrder } from "../ports.ts";
+import { openAttention } from "./attention.service.ts";
+import { releaseCaptureHold } from "./disputes.service.ts";
 import { MONEY, type OrderRow } from "./top-up.service.ts";
 
 // Refunds and reversals (chargebacks) of top-ups.
@@ -31,9 +33,28 @@ export async function recordRefund(sql: Sql, r: RefundFacts): Promise<boolean> {
     on conflict (id) do update set status = excluded.status, updated_at = now()
     where paypal_refunds.applied_at is null and paypal_refunds.status = 'PENDING'`;
   const known = await sql.begin(async (tx) => {
-    const [order] = await tx`select 1 from paypal_orders where capture_id = ${r.captureId}`;
-    if (order) await applyRefunds(tx, r.captureId);
-    return !!order;
+    const [order] = await tx<[{ id: string; user_id: string }?]>`
+      select id, user_id from paypal_orders where capture_id = ${r.captureId}`;
+    if (!order) return false;
+    await applyRefunds(tx, r.captureId);
+    if (r.status === "FAILED") {
+      // PayPal could not pay this refund to the buyer: the money is still ours, the buyer waits.
+      await openAttention(tx, {
+        kind: "refund_failed",
+        ref: r.refundId,
+        userId: order.user_id,
+        orderId: order.id,
+        captureId: r.captureId,
+        amount: r.amount,
+        currency: r.currency,
+        detail: { paypal_refund_id: r.refundId, refund_kind: r.kind },
+      });
+    }
+    // A reversal is the outcome of a complaint PayPal held the capture for: that hold is over.
+    if (r.kind === "reversal" && r.status === "COMPLETED") {
+      await releaseCaptureHold(tx, r.captureId, "REVERSED");
+    }
+    return true;
   });
   return known;
 }
@@ -51,24 +72,61 @@ export async function applyRefunds(tx: Tx, captureId: string): Promise<string | 
     for update`;
   if (!order) return null;
   const refunds = await tx<
-    { id: string; kind: "refund" | "reversal"; amount: string; currency: string }[]
+    {
+      id: string;
+      kind: "refund" | "reversal";
+      amount: string;
+      currency: string;
+      dispute_id: string | null;
+    }[]
   >`
-    select id, kind, amount, currency from paypal_refunds
+    select id, kind, amount, currency, dispute_id from paypal_refunds
     where capture_id = ${captureId} and status = 'COMPLETED' and applied_at is null
     order by created_at, id
     for update`;
   let credits: string | null = null;
   for (const r of refunds) {
     if (r.currency !== order.currency) {
+      // Nothing can be debited in another currency: applied as nothing (so it is not tried again
+      // every minute) and handed to staff once, on the Payments page.
       log("warn", "paypal refund in another currency than its top-up", {
         refund_id: r.id,
         currency: r.currency,
       });
+      await tx`
+        update paypal_refunds set applied_at = now(), debited = 0, shortfall = 0,
+          order_id = ${order.id}, user_id = ${order.user_id}, updated_at = now()
+        where id = ${r.id}`;
+      await openAttention(tx, {
+        kind: "refund_currency",
+        ref: r.id,
+        userId: order.user_id,
+        orderId: order.id,
+        captureId,
+        amount: r.amount,
+        currency: r.currency,
+        detail: { paypal_refund_id: r.id, refund_kind: r.kind, top_up_currency: order.currency },
+      });
       continue;
     }
+    // A reversal a dispute's outcome implies (dispute_id) and PayPal's own reversal of the capture
+    // are the same money, whichever comes first: reversals together take the larger of the two
+    // sums, never both. Reversals given back after the seller won a dispute count no more.
+    const dispute = r.dispute_id !== null;
     const [take] = await tx<[{ take: string }?]>`
-      select least(${r.amount}::numeric, ${order.amount}::numeric - coalesce(sum(debited + shortfall), 0))::numeric(12, 2)::text as take
-      from paypal_refunds where capture_id = ${captureId} and applied_at is not null`;
+      select greatest(least(
+          ${r.amount}::numeric,
+          ${order.amount}::numeric - coalesce(sum(debited + shortfall), 0),
+          case when ${r.kind} = 'reversal' then greatest(
+            coalesce(sum(amount) filter (where kind = 'reversal' and dispute_id is null), 0)
+              + case when ${dispute} then 0 else ${r.amount}::numeric end,
+            coalesce(sum(amount) filter (where kind = 'reversal' and dispute_id is not null), 0)
+              + case when ${dispute} then ${r.amount}::numeric else 0 end
+          ) - coalesce(sum(debited + shortfall) filter (where kind = 'reversal'), 0)
+          else ${r.amount}::numeric end
+        ), 0)::numeric(12, 2)::text as take
+      from paypal_refunds
+      where capture_id = ${captureId} and applied_at is not null and restored_at is null`;
     invariant(take, "an aggregate returns one row");
     const [change] = await tx<[{ before: string; after: string; debited: string }?]>`
       with old as (select credits from profiles where id = ${order.user_id} for update)
@@ -123,21 +181,51 @@ export async function applyRefunds(tx: Tx, captureId: string): Promise<string | 
         paypal_order_id: order.id,
         paypal_capture_id: captureId,
         transaction_id: transactionId,
+        ...(r.dispute_id ? { paypal_dispute_id: r.dispute_id } : {}),
       },
     });
+    if (shortfall !== "0.00") {
+      await openAttention(tx, {
+        kind: "shortfall",
+        ref: r.id,
+        userId: order.user_id,
+        orderId: order.id,
+        captureId,
+        amount: shortfall,
+        currency: order.currency,
+        detail: {
+          paypal_refund_id: r.id,
+          refund_kind: r.kind,
+          requested: r.amount,
+          debited: change.debited,
+        },
+      });
+    }
     credits = change.after;
   }
-  if (refunds.length) {
-    // Fully refunded or reversed: the top-up itself shows as such in the customer's transactions.
-    await tx`
-      update transactions t set status = case when (
-          select kind from paypal_refunds where capture_id = ${captureId} and applied_at is not null
-          order by applied_at desc limit 1) = 'reversal' then 'reversed' else 'refunded' end
-      where t.id = ${order.transaction_id}
-        and (select coalesce(sum(debited + shortfall), 0) from paypal_refunds
-             where capture_id = ${captureId} and applied_at is not null) >= ${order.amount}::numeric`;
-  }
+  if (refunds.length) await markTopUp(tx, captureId, order);
   return credits;
+}
+
+/**
+ * The top-up's own ledger row shows what became of it: refunded or reversed once everything was
+ * taken back, paid again once a won dispute gave a reversal back.
+ */
+export async function markTopUp(
+  tx: Tx,
+  captureId: string,
+  order: Pick<OrderRow, "amount" | "transaction_id">,
+): Promise<void> {
+  await tx`
+    update transactions t set status = case
+        when (select coalesce(sum(debited + shortfall), 0) from paypal_refunds
+              where capture_id = ${captureId} and applied_at is not null and restored_at is null)
+          < ${order.amount}::numeric then 'paid'
+        when (select kind from paypal_refunds
+              where capture_id = ${captureId} and applied_at is not null and restored_at is null
+              order by applied_at desc limit 1) = 'reversal' then 'reversed'
+        else 'refunded' end
+    where t.id = ${order.transaction_id}`;
 }
 
 /**

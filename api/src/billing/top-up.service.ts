@@ -26,7 +26,11 @@ type OrderStatus =
   | "failed"
   | "closed"
   | "refunded"
-  | "reversed";
+  | "reversed"
+  /** The capture does not match the order: held for staff (Payments page), never read back. */
+  | "mismatch"
+  /** A mismatched capture staff refunded at PayPal. */
+  | "returned";
 
 export interface OrderRow {
   id: string;

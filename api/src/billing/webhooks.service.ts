@@ -2,6 +2,7 @@ import { ErrorCode } from "../../contracts/errors.ts";
 import type { Deps } from "../context.ts";
 import { HttpError } from "../http-error.ts";
 import { settleCapture } from "./credit.service.ts";
+import { recordDispute } from "./disputes.service.ts";
 import { recordRefund } from "./refunds.service.ts";
 import { MONEY } from "./top-up.service.ts";
 
@@ -34,6 +35,11 @@ const REFUND_EVENTS: Record<string, "refund" | "reversal"> = {
   "PAYMENT.REFUND.PENDING": "refund",
   "PAYMENT.REFUND.FAILED": "refund",
 };
+const DISPUTE_EVENTS = new Set([
+  "CUSTOMER.DISPUTE.CREATED",
+  "CUSTOMER.DISPUTE.UPDATED",
+  "CUSTOMER.DISPUTE.RESOLVED",
+]);
 const CAPTURE_EVENTS = new Set([
   "PAYMENT.CAPTURE.COMPLETED",
   "PAYMENT.CAPTURE.PENDING",
@@ -113,7 +119,12 @@ export async function handleWebhook(
         deps.sql,
         deps.config.PAYPAL_RECONCILE_AFTER_SECONDS,
         orderId,
-        { id: resource.id, status: resource.status, amount: resource.amount },
+        {
+          id: resource.id,
+          status: resource.status,
+          amount: resource.amount,
+          status_details: resource.status_details,
+        },
         null,
         "webhook",
       );
@@ -141,10 +152,65 @@ export async function handleWebhook(
       });
       outcome = known ? "processed" : "ignored";
     }
+  } else if (DISPUTE_EVENTS.has(event.event_type)) {
+    outcome = (await handleDispute(deps, event.event_type, resource)) ? "processed" : "ignored";
   }
+  const resourceId =
+    typeof resource.id === "string"
+      ? resource.id
+      : typeof resource.dispute_id === "string"
+        ? resource.dispute_id
+        : null;
   await deps.sql`
     insert into paypal_webhook_events (id, event_type, resource_id)
-    values (${event.id}, ${event.event_type}, ${typeof resource.id === "string" ? resource.id : null})
+    values (${event.id}, ${event.event_type}, ${resourceId})
     on conflict do nothing`;
   return outcome;
+}
+
+/**
+ * CUSTOMER.DISPUTE.*: PayPal's dispute resource names our captures in
+ * disputed_transactions[].seller_transaction_id, the amount in dispute_amount and, once resolved,
+ * the outcome in dispute_outcome.outcome_code. Each of our captures in it is recorded and applied
+ * (disputes.service.ts), whatever order the events come in.
+ */
+// deno-lint-ignore no-explicit-any
+async function handleDispute(deps: Deps, eventType: string, resource: any): Promise<boolean> {
+  const disputeId: unknown = resource.dispute_id;
+  const transactions: unknown = resource.disputed_transactions;
+  if (typeof disputeId !== "string" || !Array.isArray(transactions)) return false;
+  const status = typeof resource.status === "string" ? resource.status : "";
+  const code: unknown = resource.dispute_outcome?.outcome_code;
+  const resolved = eventType === "CUSTOMER.DISPUTE.RESOLVED" || status === "RESOLVED";
+  const outcome = resolved ? (typeof code === "string" && code ? code : "NONE") : null;
+  const refunded: unknown = resource.dispute_outcome?.amount_refunded?.value;
+  let known = false;
+  for (const t of transactions) {
+    const captureId: unknown = t?.seller_transaction_id;
+    // One transaction: the dispute's amount; several: each one's own gross amount.
+    const money =
+      transactions.length === 1
+        ? resource.dispute_amount
+        : (t.gross_amount ?? resource.dispute_amount);
+    const value: unknown = money?.value;
+    if (typeof captureId !== "string" || typeof value !== "string" || !MONEY.test(value)) continue;
+    if (Number(value) <= 0) continue;
+    const recorded = await recordDispute(deps.sql, {
+      disputeId,
+      captureId,
+      amount: value,
+      currency: String(money.currency_code ?? ""),
+      paypalStatus: status,
+      outcome,
+      refunded:
+        transactions.length === 1 &&
+        typeof refunded === "string" &&
+        MONEY.test(refunded) &&
+        Number(refunded) > 0
+          ? refunded
+          : null,
+    });
+    known ||= recorded;
+  }
+  return known;
 }

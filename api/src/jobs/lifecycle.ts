@@ -113,13 +113,13 @@ export async function autoRenewOrders(
 ): Promise<{ renewed: number; notices: number }> {
   const due = await sql<(DueOrder & { covered: boolean })[]>`
     select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.email, pr.credits,
-      pr.credits >= p.price as covered
+      pr.credits - pr.credits_held >= p.price as covered
     from orders o
       join products p on p.id = o.product_id
       join profiles pr on pr.id = o.user_id
     where o.status = 'active' and o.auto_renew
       and o.expire_date <= now() + make_interval(hours => ${settings.autoRenewHoursBefore})
-      and (pr.credits >= p.price or not exists (
+      and (pr.credits - pr.credits_held >= p.price or not exists (
         select 1 from order_notices n where n.order_id = o.id and n.notice = 'topup-needed'))
     order by o.expire_date
     limit ${BATCH}`;

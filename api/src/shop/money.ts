@@ -15,7 +15,9 @@ import { type InvoiceCustomer, issueDocument, sellerSettings } from "../invoices
  * The money rule of a purchase and of a renewal, in one statement: read (and lock) the priced row
  * that `source` selects (it has a `price` column), and debit that price only if the balance covers
  * it (a conditional update, never read-then-write). No row back: `source` found nothing. A row
- * with `credits` null: the balance does not cover the price, nothing was debited.
+ * with `credits` null: the balance does not cover the price, nothing was debited. Credits held by
+ * an open PayPal dispute (credits_held, billing/disputes.service.ts) are in the balance but may
+ * not be spent: PayPal may yet take them back.
  */
 export async function charge<Source extends { price: string }>(
   tx: Tx,
@@ -26,7 +28,7 @@ export async function charge<Source extends { price: string }>(
     with src as (${source}), d as (
       update profiles set credits = profiles.credits - src.price
       from src
-      where profiles.id = ${userId} and profiles.credits >= src.price
+      where profiles.id = ${userId} and profiles.credits - profiles.credits_held >= src.price
       returning profiles.credits, profiles.credits + src.price as credits_before
     )
     select src.*, d.credits, d.credits_before from src left join d on true`;

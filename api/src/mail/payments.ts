@@ -1,0 +1,23 @@
+import type { Db } from "../db.ts";
+import { enqueueMail } from "./outbox.ts";
+import { paymentDenied } from "./templates/payments.ts";
+
+/**
+ * A pending top-up PayPal denied, queued in the transaction that closes the order: once per order
+ * (the dedupe key), and whatever the receipt preference, since it is about money the customer
+ * expects rather than a receipt.
+ */
+export async function queuePaymentDenied(
+  tx: Db,
+  p: { userId: string; orderId: string; amount: string; captureId: string },
+): Promise<void> {
+  const [to] = await tx<[{ email: string }?]>`select email from profiles where id = ${p.userId}`;
+  if (!to) return;
+  await enqueueMail(tx, {
+    kind: "payment_denied",
+    to: to.email,
+    userId: p.userId,
+    dedupeKey: `paypal:denied:${p.orderId}`,
+    ...paymentDenied({ amount: p.amount, date: new Date(), reference: p.captureId }),
+  });
+}

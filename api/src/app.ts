@@ -18,6 +18,7 @@ import { healthOf } from "./db.ts";
 import { isConnectionError } from "./db-health.ts";
 import { docsRoutes } from "./docs.ts";
 import { eventRoutes } from "./events/events.routes.ts";
+import { historyRoutes } from "./history/history.routes.ts";
 import { fromDatabaseError, HttpError, InputMessages } from "./http-error.ts";
 import {
   adminInvoiceRoutes,
@@ -109,6 +110,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/account/billing-details", billingDetailsRoutes(deps))
     .route("/invoices", invoiceRoutes(deps))
     .route("/services", serviceRoutes(deps))
+    .route("/services", historyRoutes(deps))
     .route("/events", eventRoutes(deps));
 
   app.route("/api", api);

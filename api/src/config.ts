@@ -97,6 +97,12 @@ const EnvSchema = z.object({
   /** Days a service stays suspended before its server is deleted at the provider (mail 3 days before). */
   TERMINATE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   JOBS_ENABLED: bool.default(true),
+  /** Provider status readings one process has in flight at once while sampling the history graphs. */
+  HISTORY_SAMPLE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Days minute samples are kept (the hour and day graphs read them). */
+  HISTORY_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(2).max(31).default(2),
+  /** Days hourly averages are kept (the week graph reads them). */
+  HISTORY_HOURLY_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
   /** Passkeys (issue 8): relying-party id and the origin browsers sign for; default from PUBLIC_URL. */
   WEBAUTHN_RP_ID: z.string().optional(),
   WEBAUTHN_ORIGIN: z.url().optional(),

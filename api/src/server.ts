@@ -10,6 +10,7 @@ import { connect, type Database, openDatabase } from "./db.ts";
 import { StartupError } from "./db-embedded.ts";
 import { isConnectionError } from "./db-health.ts";
 import { startEventHub } from "./events/hub.ts";
+import { startHistorySamplerOf } from "./history/sampler.ts";
 import { InputMessages } from "./http-error.ts";
 import { startJobs } from "./jobs/scheduler.ts";
 import { log } from "./log.ts";
@@ -186,6 +187,8 @@ async function serve(config: Config, db: Database): Promise<Server> {
     : null;
   // Any replica (and every API process) may work provider jobs: they are claimed and leased.
   const providerJobs = config.JOBS_ENABLED ? startProviderRunner(providerRunnerDeps(deps)) : null;
+  // The history graphs' sampler: one provider reading per active server per minute, claimed.
+  const history = config.JOBS_ENABLED ? startHistorySamplerOf(deps) : null;
   // Issue 21: the outbox worker runs where the jobs run; SKIP LOCKED keeps replicas apart.
   let mail: MailDelivery | null = null;
   try {
@@ -193,6 +196,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
   } catch (e) {
     await jobs?.stop();
     await providerJobs?.stop();
+    await history?.stop();
     abort.abort();
     await server.finished;
     await Promise.allSettled([events.close(), provider.close(), paypal.close()]);
@@ -249,6 +253,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
         // Bounded: a step waiting on a slow provider call is abandoned rather than awaited (its
         // lease runs out and the job is taken up again; its writes are fenced by the lease).
         await withTimeout(providerJobs?.stop() ?? Promise.resolve(), 3_000);
+        await withTimeout(history?.stop() ?? Promise.resolve(), 3_000);
         await mail?.close();
         await withTimeout(events.close(), 3_000);
         await provider.close();

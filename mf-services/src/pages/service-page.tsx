@@ -9,6 +9,7 @@ import { RootPasswordPanel } from "../features/services/components/root-password
 import { ServiceControls } from "../features/services/components/service-controls";
 import { ServiceDetails } from "../features/services/components/service-details";
 import { reportServiceError } from "../features/services/components/service-errors";
+import { ServiceHistoryPanel } from "../features/services/components/service-history";
 import * as styles from "../features/services/components/services.css";
 
 /**
@@ -49,6 +50,7 @@ export default function ServicePage() {
         <RootPasswordPanel service={service} />
         {!provisioning && <ServiceControls service={service} />}
         {!provisioning && <LiveStats service={service} />}
+        {!provisioning && <ServiceHistoryPanel service={service} />}
       </div>
     </Page>
   );

@@ -13,6 +13,7 @@ export default defineConfig(
       "./MailOutboxPage": "./src/pages/mail-outbox-page.tsx",
       "./InvoicesPage": "./src/pages/invoices-page.tsx",
       "./ProviderPage": "./src/pages/provider-page.tsx",
+      "./PaymentsPage": "./src/pages/payments-page.tsx",
     },
   }),
 );

@@ -5,6 +5,7 @@ import AuditPage from "../pages/audit-page";
 import InvoicesPage from "../pages/invoices-page";
 import MailOutboxPage from "../pages/mail-outbox-page";
 import OrdersPage from "../pages/orders-page";
+import PaymentsPage from "../pages/payments-page";
 import ProductsPage from "../pages/products-page";
 import ProviderPage from "../pages/provider-page";
 import ServicesPage from "../pages/services-page";
@@ -20,6 +21,7 @@ const pages = [
   { path: "/admin/invoices", label: "Invoices", Component: InvoicesPage },
   { path: "/admin/mail-outbox", label: "Mail Outbox", Component: MailOutboxPage },
   { path: "/admin/provider", label: "Provider", Component: ProviderPage },
+  { path: "/admin/payments", label: "Payments", Component: PaymentsPage },
 ];
 
 const root = document.getElementById("root");

@@ -25,4 +25,5 @@ export const remoteRoutes: RemoteRoute[] = [
   { path: "/admin/mail-outbox", id: "mf_admin/MailOutboxPage", admin: true },
   { path: "/admin/invoices", id: "mf_admin/InvoicesPage", admin: true },
   { path: "/admin/provider", id: "mf_admin/ProviderPage", admin: true },
+  { path: "/admin/payments", id: "mf_admin/PaymentsPage", admin: true },
 ];

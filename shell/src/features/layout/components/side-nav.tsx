@@ -126,6 +126,7 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
               onNavigate={onNavigate}
             />
             <Item to="/admin/provider" icon="server" label="Provider" onNavigate={onNavigate} />
+            <Item to="/admin/payments" icon="wallet" label="Payments" onNavigate={onNavigate} />
           </>
         )}
       </nav>

@@ -44,6 +44,7 @@ const holdId = (captureId: string) => `HOLD-${captureId}`;
  */
 export async function recordDispute(sql: Sql, d: DisputeFacts): Promise<boolean> {
   return await sql.begin(async (tx) => {
+    await lockOrderOf(tx, d.captureId);
     const resolved = d.outcome !== null;
     await tx`
       insert into paypal_disputes (id, capture_id, amount, currency, status, paypal_status, outcome, resolved_at)
@@ -73,7 +74,8 @@ export async function holdCapture(
   return await sql.begin(async (tx) => {
     const [order] = await tx<[{ amount: string; currency: string }?]>`
       select amount, currency from paypal_orders
-      where capture_id = ${capture.id} and status in ('completed', 'refunded', 'reversed')`;
+      where capture_id = ${capture.id} and status in ('completed', 'refunded', 'reversed')
+      for update`;
     if (!order) return false;
     await tx`
       insert into paypal_disputes (id, capture_id, amount, currency, status, paypal_status)
@@ -85,12 +87,22 @@ export async function holdCapture(
 
 /** The complaint hold of a capture ends (PayPal completed it again, or reversed it). */
 export async function releaseCaptureHold(tx: Tx, captureId: string, why: string): Promise<void> {
+  await lockOrderOf(tx, captureId);
   const [released] = await tx`
     update paypal_disputes set status = 'resolved', outcome = ${why}, resolved_at = now(),
       updated_at = now()
     where id = ${holdId(captureId)} and capture_id = ${captureId} and status = 'open'
     returning id`;
   if (released) await applyDisputes(tx, captureId);
+}
+
+/**
+ * Every path takes the top-up's order row before its dispute rows (applyDisputes and
+ * applyRefunds lock in that order too), so two events about one capture wait for each other
+ * instead of deadlocking.
+ */
+async function lockOrderOf(tx: Tx, captureId: string): Promise<void> {
+  await tx`select 1 from paypal_orders where capture_id = ${captureId} for update`;
 }
 
 /**

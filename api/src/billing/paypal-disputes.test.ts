@@ -201,6 +201,38 @@ test("the buyer's win takes the disputed amount back once, like a reversal, what
   }
 });
 
+test("dispute events delivered at the same moment, in any order and repeated, take the money back once", async () => {
+  const api = await startTestApi();
+  try {
+    const s = await signUpAndIn(api);
+    const order = await toppedUp(api, s, "20.00");
+    const events = [
+      ...Array.from({ length: 4 }, () =>
+        dispute(api, order.id, "CUSTOMER.DISPUTE.RESOLVED", {
+          disputeId: "PP-D-4001",
+          amount: "20.00",
+          outcome: "RESOLVED_BUYER_FAVOUR",
+        }),
+      ),
+      ...Array.from({ length: 3 }, () =>
+        dispute(api, order.id, "CUSTOMER.DISPUTE.CREATED", {
+          disputeId: "PP-D-4001",
+          amount: "20.00",
+        }),
+      ),
+    ];
+    await Promise.all(events);
+    assert.deepEqual(await credits(api, s.user.id), { credits: "0.00", held: "0.00" });
+    assert.deepEqual(await ledger(api, s.user.id), [
+      ["topup", "20.00", "reversed"],
+      ["reversal", "-20.00", "reversed"],
+    ]);
+    await assertLedgerConsistent(api, s.user.id);
+  } finally {
+    await api.close();
+  }
+});
+
 test("the seller's win gives back what an earlier reversal of the capture took, once, with a ledger row", async () => {
   const api = await startTestApi();
   try {
@@ -384,6 +416,8 @@ test("failed refunds, refunds in another currency and shortfalls end on the Paym
     });
     await chargeback.body?.cancel();
 
+    const customer = await api.fetch("/api/admin/payments", { token: s.access_token });
+    assert.equal(customer.status, 403, "staff only");
     const items = await attention(api, admin);
     assert.deepEqual(items.map((i) => i.kind).sort(), [
       "refund_currency",

@@ -45,8 +45,11 @@ export const serviceMessages = {
   failed: (action: string) => `Failed to ${action} service`,
 } as const;
 
-/** The power actions of the control page; each maps to one provider call. */
-export const PowerAction = z.enum(["start", "stop", "restart"]);
+/**
+ * The power actions of the control page; each maps to one provider call. The forced ones cut the
+ * power (or reset) without asking the system, as pulling the plug would.
+ */
+export const PowerAction = z.enum(["start", "stop", "restart", "force-stop", "force-restart"]);
 export type PowerAction = z.infer<typeof PowerAction>;
 
 /** Verb used in 'Failed to {action} service' and in the success toast, per action. */
@@ -54,12 +57,16 @@ export const actionVerb = {
   start: "start",
   stop: "stop",
   restart: "restart",
+  "force-stop": "force stop",
+  "force-restart": "force restart",
   "reset-password": "change password",
 } as const;
 export const actionDone = {
   start: "Service started",
   stop: "Service stopped",
   restart: "Service restarting",
+  "force-stop": "Service forced off",
+  "force-restart": "Service reset",
   "reset-password": "Server password changed",
 } as const;
 export type ServiceAction = keyof typeof actionVerb;

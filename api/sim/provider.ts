@@ -58,6 +58,11 @@ export interface SimServer {
   startedAt: number | null;
   passwordResets: number;
   restores: number;
+  /**
+   * The backup create or restore under way, until `until` (epoch ms); null when none. Older
+   * state files lack it.
+   */
+  backupOp?: { kind: "create" | "restore"; until: number } | null;
 }
 
 export interface SimJob {
@@ -115,6 +120,8 @@ export interface ProviderSimOptions {
   hostname?: string;
   /** How long create and reinstall jobs take (default 3; 0: finished on the next request). */
   jobSeconds?: number;
+  /** How long a backup create or restore runs (default 0: done at once). */
+  backupSeconds?: number;
   /** Servers, jobs and next ids are loaded from and saved to this JSON file. */
   statePath?: string;
   /** HTTP status of the simulator's own refusals (default 200; the provider does not document it). */
@@ -138,6 +145,8 @@ export interface SimSnapshot {
 export interface ProviderSimControls {
   /** Job time for jobs started from now on. */
   setJobSeconds(seconds: number): void;
+  /** How long backup creates and restores started from now on run. */
+  setBackupSeconds(seconds: number): void;
   readonly jobSeconds: number;
   /** The next `fault.times` matching requests misbehave. Faults are checked in the order added. */
   fault(fault: SimFault): void;
@@ -277,6 +286,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   const errorStatus = options.errorStatus ?? 200;
   const templates = options.templates ?? SIM_TEMPLATES;
   let jobSeconds = options.jobSeconds ?? 3;
+  let backupSeconds = options.backupSeconds ?? 0;
 
   let nextVmId = FIRST_VM_ID;
   let nextJobId = 1;
@@ -284,6 +294,8 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   const jobs = new Map<number, SimJob>();
   /** Jobs still running: what every request has to look at. */
   const open = new Set<SimJob>();
+  /** Servers with a backup create or restore under way (likewise). */
+  const backingUp = new Set<SimServer>();
   const pool = new IpPool();
   const consoles = new Map<string, { vmId: number; expiresAt: number }>();
   let faults: (SimFault & { left: number })[] = [];
@@ -308,6 +320,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       for (const s of state.servers) {
         servers.set(s.vmId, s);
         for (const ip of s.ipv4) pool.mark(ip);
+        if (s.backupOp) backingUp.add(s);
       }
       for (const j of state.jobs) {
         jobs.set(j.id, j);
@@ -361,6 +374,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       startedAt: now,
       passwordResets: 0,
       restores: 0,
+      backupOp: null,
     };
     servers.set(server.vmId, server);
     return server;
@@ -374,6 +388,19 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
 
   /** Ends every job whose time is up: the provider works whether anybody asks or not. */
   const settle = (now = Date.now()) => {
+    for (const server of backingUp) {
+      const op = server.backupOp;
+      if (op && now < op.until) continue;
+      backingUp.delete(server);
+      if (!op) continue;
+      server.backupOp = null;
+      // A backup is known by the Unix timestamp it was finished; two in one second get the next.
+      if (op.kind === "create") {
+        const last = server.backups.at(-1) ?? 0;
+        server.backups.push(Math.max(Math.floor(op.until / 1000), last + 1));
+      }
+      changed();
+    }
     for (const job of open) {
       const end = job.createdAt + job.seconds * 1000;
       if (now < end) continue;
@@ -567,6 +594,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     const key = `${method} ${action}`;
     const known = [
       "GET status",
+      "GET config",
       "GET console",
       "PUT start",
       "PUT shutdown",
@@ -578,6 +606,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       "PUT change",
       "POST rdns",
       "GET backups/list",
+      "GET backups/status",
       "PUT backups/create",
       "POST backups/restore",
       "POST delete",
@@ -590,6 +619,17 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     switch (key) {
       case "GET status":
         return ok(statusOf(server, now));
+      case "GET config":
+        // Not documented beyond its existence (HOSTERAPI.md): the simulator reports the plan, the
+        // addresses and the reverse DNS names set, which is what the portal reads of it.
+        return ok({
+          template: server.plan.template,
+          cpuCores: server.plan.cpuCores,
+          mem: server.plan.memoryMb,
+          disk: `${server.plan.diskGb}G`,
+          ips: [...server.ipv4],
+          rdns: { ...server.rdns },
+        });
       case "GET console": {
         const consoleToken = randomText(32);
         consoles.set(consoleToken, { vmId: id, expiresAt: now + 60_000 });
@@ -661,6 +701,11 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
           return refusal(8, `ip ${String(body.ip ?? "").slice(0, 45)} is not assigned to vm ${id}`);
         }
         const hostname = body.hostname;
+        // An empty name puts the provider's own default back (assumed; HOSTERAPI.md is silent).
+        if (hostname === "") {
+          delete server.rdns[body.ip];
+          break;
+        }
         if (
           typeof hostname !== "string" ||
           hostname.length > 253 ||
@@ -673,10 +718,19 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       }
       case "GET backups/list":
         return ok([...server.backups]);
+      case "GET backups/status":
+        // Shape not documented: `status` is `running` while a create or restore works, else `idle`.
+        return ok(
+          server.backupOp
+            ? { status: "running", operation: server.backupOp.kind }
+            : { status: "idle", operation: null },
+        );
       case "PUT backups/create": {
-        // A backup is known by its Unix timestamp; two in one second get the next second.
-        const last = server.backups.at(-1) ?? 0;
-        server.backups.push(Math.max(Math.floor(now / 1000), last + 1));
+        if (server.backupOp) return refusal(11, `a backup operation is running for vm ${id}`);
+        server.backupOp = { kind: "create", until: now + backupSeconds * 1000 };
+        backingUp.add(server);
+        // Finished at once when backups take no time, so the list shows it in this answer's wake.
+        settle(now);
         break;
       }
       case "POST backups/restore": {
@@ -684,6 +738,10 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
         if (backup === null || !server.backups.includes(backup)) {
           return refusal(6, `no backup ${String(body.backup ?? "").slice(0, 20)} found`);
         }
+        if (server.backupOp) return refusal(11, `a backup operation is running for vm ${id}`);
+        server.backupOp = { kind: "restore", until: now + backupSeconds * 1000 };
+        backingUp.add(server);
+        settle(now);
         server.restores++;
         break;
       }
@@ -753,6 +811,10 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     get jobSeconds() {
       return jobSeconds;
     },
+    setBackupSeconds(seconds) {
+      if (!(seconds >= 0)) throw new Error("backup seconds must be 0 or more");
+      backupSeconds = seconds;
+    },
     fault: addFault,
     loseAnswer: (match, times = 1) => addFault({ ...match, kind: "loseAnswer", times }),
     status: (match, status = 503, times = 1) =>
@@ -798,6 +860,10 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       if (method === "POST" && path === "/faults") {
         addFault(body as unknown as SimFault);
         return { status: 200, body: { faults: snapshot().faults } };
+      }
+      if (method === "POST" && path === "/backup-seconds") {
+        controls.setBackupSeconds(Number(body.seconds));
+        return { status: 200, body: { backupSeconds } };
       }
       if (method === "POST" && path === "/fail-jobs") {
         controls.failJobs(int(body.times) ?? 1);
@@ -1021,6 +1087,7 @@ export function providerSimClient(url: string, token: string) {
   return {
     snapshot: () => call<SimSnapshot>("GET", "state"),
     setJobSeconds: (seconds: number) => call<unknown>("POST", "job-seconds", { seconds }),
+    setBackupSeconds: (seconds: number) => call<unknown>("POST", "backup-seconds", { seconds }),
     fault: (fault: SimFault) => call<unknown>("POST", "faults", fault),
     failJobs: (times = 1) => call<unknown>("POST", "fail-jobs", { times }),
     clearFaults: () => call<unknown>("POST", "reset"),

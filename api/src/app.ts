@@ -30,6 +30,7 @@ import { log, logs } from "./log.ts";
 import { mailOutboxRoutes } from "./mail/outbox.routes.ts";
 import { openApiHandler } from "./openapi.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { serverActionRoutes } from "./server-actions/server-actions.routes.ts";
 import { serviceRoutes } from "./services/services.routes.ts";
 import { autoRenewRoutes } from "./shop/auto-renew.routes.ts";
 import { shopRoutes } from "./shop/shop.routes.ts";
@@ -111,6 +112,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/invoices", invoiceRoutes(deps))
     .route("/services", serviceRoutes(deps))
     .route("/services", historyRoutes(deps))
+    .route("/services", serverActionRoutes(deps))
     .route("/events", eventRoutes(deps));
 
   app.route("/api", api);

@@ -107,6 +107,13 @@ export interface ServerStatus {
   uptimeSeconds: number | null;
 }
 
+/** A server's backup activity: `running` while a create or restore works. */
+export interface BackupStatus {
+  running: boolean;
+  /** The provider's own word, shown to the customer. */
+  status: string;
+}
+
 /** Graceful and forced power actions (HosterAPI: start, shutdown, stop, reboot, reboot/force). */
 export type PowerAction = "start" | "shutdown" | "stop" | "reboot" | "reboot-force";
 
@@ -134,8 +141,18 @@ export interface ServerProvider {
   reinstall(vmId: number, template: string): Promise<{ jobId: string }>;
   /** Resizes in place; a smaller disk is refused by the provider. */
   change(vmId: number, plan: Omit<ServerPlan, "template">): Promise<void>;
+  /** `hostname` empty: the provider's default name again. */
   setReverseDns(vmId: number, ip: string, hostname: string): Promise<void>;
+  /**
+   * The server's addresses and reverse DNS names as the provider's configuration reports them;
+   * `reverseDns` null when it reports none (then the portal cannot show the current names).
+   */
+  serverConfig(
+    vmId: number,
+  ): Promise<{ ipv4: string[]; reverseDns: Record<string, string> | null }>;
   listBackups(vmId: number): Promise<string[]>;
+  /** Whether a backup create or restore is under way, in the provider's own word. */
+  backupStatus(vmId: number): Promise<BackupStatus>;
   createBackup(vmId: number): Promise<void>;
   restoreBackup(vmId: number, backupId: string): Promise<void>;
   /** A short-lived noVNC address. */

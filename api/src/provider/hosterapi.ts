@@ -26,6 +26,10 @@ export interface HosterApiOptions {
   timeoutMs: number;
 }
 
+/** Backup statuses that say a create or restore is under way (not documented: the common words). */
+const BACKUP_BUSY =
+  /^\s*(running|executing|queued|pending|in[ _-]?progress|creating|restoring|busy)\s*$/i;
+
 /** Job statuses that plainly say the job failed; HosterAPI documents none (HOSTERAPI.md). */
 const FAILED_STATUSES = new Set([
   "failed",
@@ -378,6 +382,35 @@ export function createHosterApi(options: HosterApiOptions): ServerProvider {
 
     async setReverseDns(vmId, ip, hostname) {
       await call("POST", `${server(vmId)}/rdns`, { ip, hostname });
+    },
+
+    async serverConfig(vmId) {
+      const path = `${server(vmId)}/config`;
+      const result = await call("GET", path);
+      if (!isObject(result)) throw malformed(`GET ${path}`, "not an object");
+      // The configuration's fields are not documented (HOSTERAPI.md): addresses are read where
+      // they are named as in a create job's output (`ips`), reverse DNS as a map of IP to name.
+      const rdns = isObject(result.rdns) ? result.rdns : null;
+      return {
+        ipv4: ipv4sOf(result.ips),
+        reverseDns: rdns
+          ? Object.fromEntries(
+              Object.entries(rdns).filter((e): e is [string, string] => typeof e[1] === "string"),
+            )
+          : null,
+      };
+    },
+
+    async backupStatus(vmId) {
+      const path = `${server(vmId)}/backups/status`;
+      const result = await call("GET", path);
+      // Not documented: a word, or an object carrying one as `status`.
+      const word = isObject(result) ? result.status : result;
+      if (typeof word !== "string" && typeof word !== "boolean") {
+        throw malformed(`GET ${path}`, "no backup status");
+      }
+      const status = String(word);
+      return { status, running: BACKUP_BUSY.test(status) || word === true };
     },
 
     async listBackups(vmId) {

@@ -28,6 +28,8 @@ export async function openProvider(
     token: config.SERVER_PROVIDER_TOKEN,
     port: config.SERVER_PROVIDER_SIM_PORT,
     jobSeconds: config.SERVER_PROVIDER_SIM_JOB_SECONDS,
+    // Backups take a job's time too, so the page has a running backup's status to show.
+    backupSeconds: config.SERVER_PROVIDER_SIM_JOB_SECONDS,
     statePath: options.statePath,
   });
   log("info", "server provider simulator started", { url: sim.url });

@@ -1,6 +1,7 @@
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
 import type { SecretBox, ServerProvider } from "../ports.ts";
+import { runReinstall } from "../server-actions/reinstall.ts";
 import { checkDrift, type DriftSettings } from "./drift.ts";
 import { runDelete, runPower } from "./power.ts";
 import { inTurn, type ProvisionSettings, runProvision } from "./provision.ts";
@@ -41,10 +42,17 @@ export function startProviderRunner(deps: ProviderRunnerDeps): ProviderRunner {
     settings: deps.provision,
     createInTurn: inTurn(),
   };
+  const reinstallDeps = {
+    sql: deps.sql,
+    provider: deps.provider,
+    secretBox: deps.secretBox,
+    settings: deps.provision,
+  };
   const step = async (job: ProviderJobRow) => {
     try {
       if (job.kind === "provision") await runProvision(provisionDeps, job);
       else if (job.kind === "power") await runPower(deps, job);
+      else if (job.kind === "reinstall") await runReinstall(reinstallDeps, job);
       else await runDelete(deps, job);
     } catch (err) {
       // A database error mid-step: the lease runs out and the job is taken up again.

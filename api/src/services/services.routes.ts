@@ -91,7 +91,7 @@ export function serviceRoutes(deps: Deps) {
         summary: "Sets a new root password on a VPS at the provider",
         tags: ["services"],
         response: ActionResult,
-        errors: [403, 404, 429, 502],
+        errors: [403, 404, 409, 429, 502],
       }),
       requireAuth(deps),
       validate("param", ServiceParams),
@@ -115,10 +115,11 @@ export function serviceRoutes(deps: Deps) {
       "/:id/actions/:action",
       describe({
         operationId: "runServiceAction",
-        summary: "Starts, stops or restarts a VPS at the provider",
+        summary:
+          "Starts, stops or restarts a VPS at the provider; force-stop cuts the power and force-restart resets it without asking the system (409 while it is being reinstalled)",
         tags: ["services"],
         response: ActionResult,
-        errors: [403, 404, 429, 502],
+        errors: [403, 404, 409, 429, 502],
       }),
       requireAuth(deps),
       validate("param", PowerActionParams),

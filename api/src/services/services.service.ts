@@ -1,4 +1,5 @@
 import { ErrorCode } from "../../contracts/errors.ts";
+import { serverActionMessages } from "../../contracts/server-actions.ts";
 import {
   actionVerb,
   type Service,
@@ -67,7 +68,7 @@ export async function getOwnService(sql: Db, userId: string, id: string): Promis
 }
 
 /** An active VPS of the caller with its server: what control actions and statistics need. */
-async function getControllable(sql: Db, userId: string, id: string) {
+export async function getControllable(sql: Db, userId: string, id: string) {
   const service = await getOwnService(sql, userId, id);
   if (service.service_type !== "vps") {
     throw new HttpError(403, ErrorCode.serviceNotControllable, serviceMessages.notAvailable);
@@ -120,10 +121,12 @@ export async function serviceStats(
   }
 }
 
-/** SPEC's Start and Stop on the provider's documented calls (Restart: restart() below). */
-const powerAction: Record<"start" | "stop", PowerAction> = {
+/** SPEC's Start and Stop, and the forced ones, on the provider's documented calls (Restart: restart() below). */
+const powerAction: Record<"start" | "stop" | "force-stop" | "force-restart", PowerAction> = {
   start: "start",
   stop: "shutdown",
+  "force-stop": "stop",
+  "force-restart": "reboot-force",
 };
 
 /**
@@ -138,6 +141,15 @@ async function restart(provider: ServerProvider, vmId: number): Promise<void> {
     if (!(err instanceof ProviderError) || err.uncertain || err.reason !== "refused") throw err;
     if ((await provider.status(vmId)).state !== "stopped") throw err;
     await provider.power(vmId, "start");
+  }
+}
+
+/** A server being reinstalled takes no other action: it would fight the provider's job. */
+export async function refuseWhileReinstalling(sql: Db, serviceId: string): Promise<void> {
+  const [running] = await sql`
+    select 1 from provider_jobs where service_id = ${serviceId} and kind = 'reinstall' and state = 'pending'`;
+  if (running) {
+    throw new HttpError(409, ErrorCode.conflict, serverActionMessages.busyReinstalling);
   }
 }
 
@@ -158,6 +170,7 @@ export async function controlService(
 ): Promise<{ password?: string }> {
   const service = await getControllable(deps.sql, userId, id);
   await hit(deps.sql, [{ key: `service-action:${service.id}`, ...ACTION_LIMIT }]);
+  await refuseWhileReinstalling(deps.sql, service.id);
   let result: { password?: string } = {};
   try {
     if (action === "reset-password") {

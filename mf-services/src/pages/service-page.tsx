@@ -3,6 +3,7 @@ import { Page, PageHeader, Skeleton, shortServiceId } from "@hosting-portal/shar
 import { useEffect } from "react";
 import { useService } from "../features/services/api/get-service";
 import { LiveStats } from "../features/services/components/live-stats";
+import { ManageServer } from "../features/services/components/manage-server/manage-server";
 import { ProcessorPanel } from "../features/services/components/processor-panel";
 import { ProvisioningPanel } from "../features/services/components/provisioning-panel";
 import { RootPasswordPanel } from "../features/services/components/root-password-panel";
@@ -49,6 +50,7 @@ export default function ServicePage() {
         {service.service_type === "dedicated" && <ProcessorPanel cpu={service.cpu} />}
         <RootPasswordPanel service={service} />
         {!provisioning && <ServiceControls service={service} />}
+        {!provisioning && service.service_type === "vps" && <ManageServer service={service} />}
         {!provisioning && <LiveStats service={service} />}
         {!provisioning && <ServiceHistoryPanel service={service} />}
       </div>

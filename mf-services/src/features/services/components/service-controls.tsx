@@ -9,6 +9,7 @@ import { useNavigate } from "@hosting-portal/router";
 import {
   Button,
   Card,
+  ConfirmDialog,
   Dialog,
   parseForm,
   queryKeys,
@@ -18,6 +19,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useControlService } from "../api/control-service";
+import { useReinstall } from "../api/server-actions";
 import { SecretValue } from "./secret-value";
 import { reportServiceError } from "./service-errors";
 import * as styles from "./services.css";
@@ -27,7 +29,21 @@ const POWER: { action: PowerAction; label: string; variant: "primary" | "seconda
     { action: "start", label: "Start", variant: "primary" },
     { action: "stop", label: "Stop", variant: "danger" },
     { action: "restart", label: "Restart", variant: "secondary" },
+    { action: "force-stop", label: "Force stop", variant: "danger" },
+    { action: "force-restart", label: "Force restart", variant: "secondary" },
   ];
+
+/** What the confirmation of a forced action says it does (the system is not asked). */
+const FORCED: Partial<Record<PowerAction, { title: string; text: string }>> = {
+  "force-stop": {
+    title: "Force stop",
+    text: "Cuts the power at once, like pulling the plug: the system does not shut down, and files being written may be damaged. Use it only when Stop does not work.",
+  },
+  "force-restart": {
+    title: "Force restart",
+    text: "Resets the server at once, like pressing its reset button: the system does not shut down, and files being written may be damaged. Use it only when Restart does not work.",
+  },
+};
 
 /** SPEC §2: Start, Stop, Restart, Change Password, for VPS services only. */
 export function ServiceControls({ service }: { service: Service }) {
@@ -36,6 +52,9 @@ export function ServiceControls({ service }: { service: Service }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<string | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [forcing, setForcing] = useState<PowerAction | null>(null);
+  // A reinstall takes the server over: the API refuses these meanwhile, the buttons wait.
+  const reinstalling = useReinstall(service.id).data?.reinstall?.state === "pending";
   // The password the provider set instead of the one sent; dropped when its dialog closes.
   const [providerPassword, setProviderPassword] = useState<string | null>(null);
 
@@ -55,6 +74,7 @@ export function ServiceControls({ service }: { service: Service }) {
         onSuccess: (result) => {
           toast.success(actionDone[action]);
           setPasswordOpen(false);
+          setForcing(null);
           if (action === "reset-password" && result.password) setProviderPassword(result.password);
         },
         onError: (err) => {
@@ -94,20 +114,38 @@ export function ServiceControls({ service }: { service: Service }) {
             key={action}
             variant={variant}
             isPending={pending === action}
-            isDisabled={pending !== null && pending !== action}
-            onPress={() => run(action)}
+            isDisabled={reinstalling || (pending !== null && pending !== action)}
+            onPress={() => (FORCED[action] ? setForcing(action) : run(action))}
           >
             {label}
           </Button>
         ))}
         <Button
           variant="secondary"
-          isDisabled={pending !== null}
+          isDisabled={reinstalling || pending !== null}
           onPress={() => setPasswordOpen(true)}
         >
           Change Password
         </Button>
       </div>
+      {reinstalling && (
+        <p className={styles.note} role="status">
+          The server is being reinstalled: these actions wait until it is done.
+        </p>
+      )}
+      <ConfirmDialog
+        title={forcing ? (FORCED[forcing]?.title ?? "") : ""}
+        isOpen={forcing !== null}
+        onOpenChange={(open) => {
+          if (!open) setForcing(null);
+        }}
+        onConfirm={() => forcing && run(forcing)}
+        confirmLabel={forcing ? FORCED[forcing]?.title : undefined}
+        destructive
+        isPending={forcing !== null && pending === forcing}
+      >
+        <p className={styles.muted}>{forcing ? FORCED[forcing]?.text : ""}</p>
+      </ConfirmDialog>
       <Dialog
         title="Change server password"
         isOpen={passwordOpen}

@@ -37,9 +37,10 @@ const flagValue = (name) => {
 };
 // --only admin-scale runs that scenario alone (the whole bench is long); --only api runs the API
 // reads and the money scenarios (purchases, captures) alone: no pages, no admin scale;
-// --only provisioning runs the provisioning scenario alone (on a portal of its own).
+// --only provisioning runs the provisioning scenario alone (on a portal of its own);
+// --only history the history graphs' sampling and queries (bench/history.ts) alone.
 const only = flagValue("--only");
-const SCENARIOS = ["admin-scale", "api", "provisioning"];
+const SCENARIOS = ["admin-scale", "api", "provisioning", "history"];
 if (only !== undefined && !SCENARIOS.includes(only)) {
   console.error(`--only: unknown scenario ${only} (known: ${SCENARIOS.join(", ")})`);
   process.exit(2);
@@ -63,6 +64,8 @@ const PROVISION_WARMUP = 50;
 const PROVISION_READ_MS = 20;
 /** The provider job runner's poll in that scenario (PROVIDER_POLL_MS; the default is 1000). */
 const PROVISION_POLL_MS = 100;
+/** Servers of the history scenario (the issue asks for 10,000). */
+const HISTORY_SERVERS = Number(flagValue("--servers") ?? 10_000);
 /** Given up when not every service is active by then. */
 const PROVISION_TIMEOUT_MS = 300_000;
 
@@ -272,12 +275,16 @@ async function multiProcessReads({ databaseUrl, dataDir, auth, endpoints, userId
 }
 
 async function main() {
-  if (only !== "admin-scale" && only !== "provisioning") ensureWrk();
-  ensureBuilt();
   const results = {
     date: new Date().toISOString(),
     machine: { cpus: (await import("node:os")).cpus().length },
   };
+  if (only === "history") {
+    results.history = await historyScenario();
+    return report(results);
+  }
+  if (only !== "admin-scale" && only !== "provisioning") ensureWrk();
+  ensureBuilt();
   if (only === "provisioning") {
     results.provisioning = await provisioning();
     return report(results);
@@ -542,7 +549,10 @@ function report(results) {
   mkdirSync(join(root, "bench", "results"), { recursive: true });
   // A partial run (--only api, --only provisioning) keeps its own file, so the full run's
   // latest.json stays whole.
-  const file = only === "api" || only === "provisioning" ? `latest-${only}.json` : "latest.json";
+  const file =
+    only === "api" || only === "provisioning" || only === "history"
+      ? `latest-${only}.json`
+      : "latest.json";
   writeFileSync(join(root, "bench", "results", file), `${JSON.stringify(results, null, 2)}\n`);
   console.log(table(results));
   const failed = results.budgets.filter((b) => !b.pass);
@@ -1034,6 +1044,20 @@ function median(xs) {
 function budgets(r) {
   const out = [];
   const add = (name, pass, detail) => out.push({ name, pass: Boolean(pass), detail });
+  if (r.history) {
+    const h = r.history;
+    add(
+      `${h.servers} servers, two samplers: one provider call per server per minute`,
+      h.minutes.every((m) => m.calls === h.servers),
+      h.minutes.map((m) => m.calls).join(", "),
+    );
+    add(
+      "a minute's sampling ends within the minute",
+      h.sampling_seconds_per_minute < 60,
+      `${h.sampling_seconds_per_minute} s`,
+    );
+    add("week graph query p50 < 20 ms", h.week_query.p50_ms < 20, `${h.week_query.p50_ms} ms`);
+  }
   if (r.adminScale) {
     const n = r.adminScale.seed.customers.toLocaleString("en-US");
     const inv = r.adminScale.seed.invariants;
@@ -1163,6 +1187,7 @@ function table(r) {
     return [
       ...(r.adminScale ? [adminScaleTable(r.adminScale), ""] : []),
       ...(r.provisioning ? [provisioningTable(r.provisioning), ""] : []),
+      ...(r.history ? [historyTable(r.history), ""] : []),
       budgetsTable(r),
     ].join("\n");
   const lines = [
@@ -1203,6 +1228,59 @@ function table(r) {
   if (r.provisioning) lines.push("", provisioningTable(r.provisioning));
   lines.push("", budgetsTable(r));
   return lines.join("\n");
+}
+
+/**
+ * The history graphs at HISTORY_SERVERS servers: the portal's database (migrated, no jobs), the
+ * sampling and the queries in bench/history.ts (a Deno process with the provider simulator).
+ */
+async function historyScenario() {
+  const { baseUrl, pgPort, dataDir, portal } = await startPortal("portal-bench-history-", {
+    DATABASE_URL: undefined,
+    SERVER_PROVIDER_URL: undefined,
+    JOBS_ENABLED: "false",
+    // No demo services: their servers' ids would collide with bench/history.ts's simulator.
+    SEED_DEMO: "false",
+  });
+  try {
+    await waitReady(baseUrl, portal);
+    const out = await new Promise((resolve, reject) =>
+      execFile(
+        DENO,
+        [
+          "run",
+          "-A",
+          join(root, "bench", "history.ts"),
+          superuserUrl(dataDir, pgPort),
+          String(HISTORY_SERVERS),
+        ],
+        { cwd: join(root, "api"), maxBuffer: 16 * 1024 * 1024 },
+        (err, stdout, stderr) =>
+          err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+    return JSON.parse(out.trim().split("\n").at(-1));
+  } finally {
+    await portal.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function historyTable(h) {
+  const f = (n) => Number(n).toLocaleString("en-US");
+  return [
+    `## History graphs (${f(h.servers)} simulated servers, ${h.samplers} samplers)`,
+    "",
+    "| figure | value |",
+    "|---|---|",
+    `| provider calls per minute | ${f(h.provider_calls_per_minute)} (one per server) |`,
+    `| sampling time per minute | ${h.sampling_seconds_per_minute} s (${h.sampler_concurrency_each} calls in flight per sampler) |`,
+    `| minute rows per day | ${f(h.minute_rows_per_day)} (${h.minute_bytes_per_row} B/row with index: ${f(h.minute_mb_per_day)} MB/day) |`,
+    `| hourly rows per day | ${f(h.hourly_rows_per_day)} (${h.hourly_bytes_per_row} B/row) |`,
+    `| week graph query p50 / p99 | ${h.week_query.p50_ms} / ${h.week_query.p99_ms} ms (${h.week_query.points} points) |`,
+    `| hour graph query p50 / p99 | ${h.hour_query.p50_ms} / ${h.hour_query.p99_ms} ms (${h.hour_query.points} points) |`,
+    `| rollup of one hour | ${f(h.rollup_one_hour.rows)} rows in ${h.rollup_one_hour.seconds} s |`,
+  ].join("\n");
 }
 
 function budgetsTable(r) {

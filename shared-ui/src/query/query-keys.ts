@@ -32,6 +32,8 @@ export const queryKeys = {
      * money movement invalidates `account.all`, which refreshes the history with the balance.
      */
     transactions: (limit: number) => ["account", "transactions", limit] as const,
+    /** GET /api/billing/payment-notices (mf-account): credits held by a dispute, denied top-ups. */
+    paymentNotices: ["account", "payment-notices"] as const,
   },
 
   /** The product catalogue (owners: mf-shop reads it, mf-admin writes it). */

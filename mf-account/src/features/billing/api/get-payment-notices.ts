@@ -1,5 +1,5 @@
 import { PaymentNotices } from "@contracts/billing.ts";
-import { api } from "@hosting-portal/shared-ui";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 /** GET /api/billing/payment-notices: credits held by disputes, top-ups PayPal denied. */
@@ -9,7 +9,7 @@ export const getPaymentNotices = (signal?: AbortSignal) =>
 // Under account.all like the transactions: every money movement refreshes it with the balance.
 export const paymentNoticesQueryOptions = () =>
   queryOptions({
-    queryKey: ["account", "payment-notices"] as const,
+    queryKey: queryKeys.account.paymentNotices,
     queryFn: ({ signal }) => getPaymentNotices(signal),
   });
 

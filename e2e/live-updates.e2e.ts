@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, register, signIn, uniqueUser } from "./browser";
 
 let browser: Browser;
@@ -26,6 +26,28 @@ describe("live updates over the event stream", () => {
     await page.getByTestId("balance").getByText("42.00 EUR").waitFor({ timeout: 10_000 });
     await sql`update profiles set credits = 17.5, ledger_total = 17.5 where email = ${user.email}`;
     await page.getByTestId("balance").getByText("17.50 EUR").waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  it("a cold load asks the API for each piece of data once, the stream's `ready` included", async () => {
+    const user = uniqueUser();
+    const { context, page } = await newPage(browser);
+    await register(page, user);
+    await signIn(page, user.email, user.password, true);
+    await page.getByText("No services found. Contact an administrator to get started.").waitFor();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) asked.push(url.pathname + url.search);
+    });
+    await page.reload();
+    await page.getByText("No services found. Contact an administrator to get started.").waitFor();
+    await page.getByTestId("balance").getByText("0.00 EUR").waitFor();
+    // Time for the stream's `ready` and whatever it would read again.
+    await page.waitForTimeout(2_000);
+    expect(asked).toContain("/api/events");
+    const twice = asked.filter((path, i) => asked.indexOf(path) !== i);
+    expect(twice).toEqual([]);
     await context.close();
   });
 

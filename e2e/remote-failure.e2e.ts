@@ -18,6 +18,7 @@ import {
 let browser: Browser;
 let front: FrontServer;
 let page: Page;
+const user = uniqueUser();
 const figures: { mode: string; panelMs: number; requests: number }[] = [];
 const SHOP = "/remotes/mf-shop/";
 const shopDist = `${inject("repoRoot")}/mf-shop/dist`;
@@ -38,7 +39,6 @@ beforeAll(async () => {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  const user = uniqueUser();
   await register(page, user);
   await signIn(page, user.email, user.password);
 });
@@ -184,6 +184,29 @@ describe("a remote that is down shows the error panel, asks a handful of times, 
     }
     front.clear();
     await expectRetryRecovers();
+  });
+
+  it("another origin without CORS, fixed by its team while the page is open", async () => {
+    // With the browser's HTTP cache on, as a customer has it: the answers without the header are
+    // cached too (the remote's host allows it), and Retry must not be served them again.
+    const host = await startStaticServer(shopDist, { cors: false });
+    const context = await browser.newContext({ baseURL: front.url });
+    try {
+      const cached = await context.newPage();
+      cached.setDefaultTimeout(15_000);
+      front.clear();
+      front.remotesJson({ ...defaultRemotes, mf_shop: `${host.url}/mf-manifest.json` });
+      await signIn(cached, user.email, user.password);
+      await cached.goto("/products/vps");
+      await cached.getByTestId("remote-error").getByText(UNREACHABLE).waitFor();
+      host.setCors(true);
+      await cached.getByRole("button", { name: "Retry" }).click();
+      await cached.getByRole("heading", { name: "VPS Products", level: 1 }).waitFor();
+    } finally {
+      await context.close();
+      await host.close();
+      front.clear();
+    }
   });
 
   it("a page that throws while rendering", async () => {

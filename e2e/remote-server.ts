@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import {
   createServer,
   request as httpRequest,
@@ -75,6 +75,44 @@ async function serveFile(
   } catch {
     res.writeHead(404, { "content-type": "text/plain", ...headers }).end("Not Found");
   }
+}
+
+/**
+ * Serves a remote's build the way its static host does (deploy/static-remote.Caddyfile): hashed
+ * assets cached for a year, the manifest and entry revalidated, ETags and 304s, and the CORS
+ * header only when `cors`.
+ */
+async function serveLikeRemoteHost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  dir: string,
+  rel: string,
+  cors: boolean,
+): Promise<void> {
+  const file = normalize(join(dir, rel));
+  const headers: Record<string, string> = cors ? { "access-control-allow-origin": "*" } : {};
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    if (!file.startsWith(dir)) throw new Error("outside");
+    info = await stat(file);
+  } catch {
+    res.writeHead(404, { "content-type": "text/plain", ...headers }).end("Not Found");
+    return;
+  }
+  headers["cache-control"] = rel.startsWith("/assets/")
+    ? "public, max-age=31536000, immutable"
+    : "no-cache";
+  headers.etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+  if (req.headers["if-none-match"] === headers.etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  res
+    .writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      ...headers,
+    })
+    .end(await readFile(file));
 }
 
 function answer(res: ServerResponse, req: IncomingMessage, failure: Failure): void {
@@ -181,16 +219,31 @@ export async function startFrontServer(portalUrl: string): Promise<FrontServer> 
 /** A remote's build on an origin of its own, with or without the CORS header it needs. */
 export async function startStaticServer(
   dir: string,
-  opts: { cors: boolean },
-): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
+  opts: { cors: boolean | ((path: string) => boolean) },
+): Promise<{
+  url: string;
+  count: () => number;
+  /** Sends the CORS header from now on (or stops): the remote's team fixing its host. */
+  setCors: (cors: boolean | ((path: string) => boolean)) => void;
+  close: () => Promise<void>;
+}> {
   let n = 0;
+  let cors = opts.cors;
   const server = createServer((req, res) => {
     n++;
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    void serveFile(res, dir, path, opts.cors ? { "access-control-allow-origin": "*" } : {});
+    const allowed = typeof cors === "function" ? cors(path) : cors;
+    void serveLikeRemoteHost(req, res, dir, path, allowed);
   });
   const url = await listen(server);
-  return { url, count: () => n, close: () => closeServer(server) };
+  return {
+    url,
+    count: () => n,
+    setCors: (value) => {
+      cors = value;
+    },
+    close: () => closeServer(server),
+  };
 }
 
 /** A port that was free a moment ago and that nobody listens on: connection refused. */

@@ -18,6 +18,14 @@ export const ProfileChangedEvent = z.object({
 });
 export type ProfileChangedEvent = z.infer<typeof ProfileChangedEvent>;
 
+/**
+ * First on GET /api/events, once the stream follows the caller: no change of the caller's
+ * profile, services or orders was notified for `quiet_ms` before it (at most a minute, and never
+ * further back than the API's own listening).
+ */
+export const ReadyEvent = z.object({ quiet_ms: z.optional(z.number()) });
+export type ReadyEvent = z.infer<typeof ReadyEvent>;
+
 /** Pushed on GET /api/events when the caller's services or orders change (admin, expiry job, another tab). */
 export const DataChangedEvent = z.object({ topic: z.enum(["services", "orders"]) });
 export type DataChangedEvent = z.infer<typeof DataChangedEvent>;

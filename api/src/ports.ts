@@ -52,6 +52,11 @@ export type UserEvent =
 
 export interface EventHub {
   subscribe(userId: string, listener: (event: UserEvent) => void): () => void;
+  /**
+   * For how long no change of the user's was notified to this instance, up to a minute and no
+   * further back than its current LISTEN connection: what a page read in that time is current.
+   */
+  quietMs(userId: string): number;
   close(): Promise<void>;
 }
 

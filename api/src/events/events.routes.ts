@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import type { ReadyEvent } from "../../contracts/account.ts";
 import { requireAuth, sessionState } from "../auth/middleware.ts";
 import { sessionCache } from "../auth/session-cache.ts";
 import type { AppEnv, Deps } from "../context.ts";
@@ -24,7 +25,7 @@ export function eventRoutes(deps: Deps) {
     describe({
       operationId: "streamEvents",
       summary:
-        "Server-sent events for the caller: `profile` with the profile row when it changes, `changed` with the topic (services, orders) when one of their lists changes; the stream closes within seconds of its session ending",
+        "Server-sent events for the caller: `ready` once the stream follows the caller, with `quiet_ms` (for that long before it no change of the caller's was notified: what the page asked for since needs no second read), `profile` with the profile row when it changes, `changed` with the topic (services, orders) when one of their lists changes; the stream closes within seconds of its session ending",
       tags: ["events"],
       response: EventStream,
       media: "text/event-stream",
@@ -55,7 +56,10 @@ export function eventRoutes(deps: Deps) {
           const state = await sessionState(deps.sql, sessionId, userId).catch(() => undefined);
           return state !== undefined && !(state.hasVerifiedFactor && state.aal !== "aal2");
         };
-        await stream.writeSSE({ event: "ready", data: "{}" });
+        // Taken after subscribing: a change notified before it was not streamed, and none was for
+        // `quiet_ms` (the page reads again only what it asked for earlier than that).
+        const ready: ReadyEvent = { quiet_ms: deps.events.quietMs(userId) };
+        await stream.writeSSE({ event: "ready", data: JSON.stringify(ready) });
         let checkedAt = Date.now();
         while (!stream.aborted) {
           if (recheck || Date.now() - checkedAt >= RECHECK_MS) {

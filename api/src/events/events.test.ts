@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { ReadyEvent } from "../../contracts/account.ts";
 import type { AdminService } from "../../contracts/admin.ts";
 import {
   json,
@@ -44,8 +45,9 @@ async function openEvents(api: TestApi, token: string) {
     }
     return pending.shift()!;
   }
-  assert.equal((await next()).event, "ready");
-  return { next, close: () => reader.cancel() };
+  const ready = await next();
+  assert.equal(ready.event, "ready");
+  return { next, ready: ready.data as ReadyEvent, close: () => reader.cancel() };
 }
 
 test("events: a user's stream says when their services or orders change, and only theirs", async () => {
@@ -201,6 +203,38 @@ test("events: the stream closes when its session ends: sign-out, ending the sess
       });
       assert.equal(res.status, 204);
     });
+  } finally {
+    await api.close();
+  }
+});
+
+test("events: `ready` says for how long none of the caller's changes was notified, so a page reads once", async () => {
+  const api = await startTestApi();
+  try {
+    const customer = await signUpAndIn(api);
+    const other = await signUpAndIn(api);
+    const first = await openEvents(api, customer.access_token);
+    await first.close();
+    const quiet = first.ready.quiet_ms;
+    assert.equal(typeof quiet, "number");
+    // Nothing of the caller's changed since the API started listening: quiet all that time.
+    assert.ok(quiet! > 0, `quiet_ms ${quiet}`);
+    await api.sql`update profiles set username = ${`n${crypto.randomUUID().slice(0, 8)}`}
+      where id = ${other.user.id}`;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const afterOther = await openEvents(api, customer.access_token);
+    await afterOther.close();
+    // Another user's change is not the caller's.
+    assert.ok(afterOther.ready.quiet_ms! >= quiet! + 250, JSON.stringify(afterOther.ready));
+    await setCredits(api.sql, customer.user.id, 5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const afterOwn = await openEvents(api, customer.access_token);
+    await afterOwn.close();
+    // The caller's own change was notified about 300 ms ago: a read older than that is not current.
+    assert.ok(
+      afterOwn.ready.quiet_ms! >= 250 && afterOwn.ready.quiet_ms! < 2_000,
+      JSON.stringify(afterOwn.ready),
+    );
   } finally {
     await api.close();
   }

@@ -15,6 +15,32 @@ function parse<T>(channel: string, payload: string): T | undefined {
   }
 }
 
+/** How far back the hub remembers each user's last change (and so the longest `quiet_ms`). */
+export const QUIET_WINDOW_MS = 60_000;
+
+/**
+ * When each user's last change was notified, for the last QUIET_WINDOW_MS only: a Map kept in
+ * notification order, so the expired entries are always at its front.
+ */
+class RecentChanges {
+  private readonly seen = new Map<string, number>();
+
+  saw(userId: string): void {
+    const now = performance.now();
+    this.seen.delete(userId);
+    this.seen.set(userId, now);
+    for (const [id, at] of this.seen) {
+      if (now - at < QUIET_WINDOW_MS) break;
+      this.seen.delete(id);
+    }
+  }
+
+  at(userId: string): number | undefined {
+    const at = this.seen.get(userId);
+    return at !== undefined && performance.now() - at < QUIET_WINDOW_MS ? at : undefined;
+  }
+}
+
 /**
  * One LISTEN per API instance on each channel the triggers NOTIFY (profiles; services and
  * orders); changes fan out to the open event streams of that user on this instance. Works with
@@ -22,17 +48,32 @@ function parse<T>(channel: string, payload: string): T | undefined {
  */
 export async function startEventHub(sql: Sql): Promise<EventHub> {
   const listeners = new Map<string, Set<Listener>>();
+  const lastChange = new RecentChanges();
+  // Set again whenever a LISTEN (re)starts: what was notified while it was down never arrived.
+  let listeningSince = performance.now();
+  const listening = () => {
+    listeningSince = performance.now();
+  };
   const send = (userId: string, event: UserEvent) => {
+    lastChange.saw(userId);
     for (const listener of listeners.get(userId) ?? []) listener(event);
   };
-  const subscription = await sql.listen("profile_changes", (payload) => {
-    const change = parse<ProfileChange>("profile_changes", payload);
-    if (change) send(change.id, { event: "profile", data: change });
-  });
-  const dataSubscription = await sql.listen("user_data_changes", (payload) => {
-    const change = parse<DataChangedEvent & { user_id: string }>("user_data_changes", payload);
-    if (change) send(change.user_id, { event: "changed", data: { topic: change.topic } });
-  });
+  const subscription = await sql.listen(
+    "profile_changes",
+    (payload) => {
+      const change = parse<ProfileChange>("profile_changes", payload);
+      if (change) send(change.id, { event: "profile", data: change });
+    },
+    listening,
+  );
+  const dataSubscription = await sql.listen(
+    "user_data_changes",
+    (payload) => {
+      const change = parse<DataChangedEvent & { user_id: string }>("user_data_changes", payload);
+      if (change) send(change.user_id, { event: "changed", data: { topic: change.topic } });
+    },
+    listening,
+  );
   // A reconnected listener may have missed notifications: forget every cached session then.
   const authSubscription = await sql.listen(
     "auth_changes",
@@ -40,6 +81,11 @@ export async function startEventHub(sql: Sql): Promise<EventHub> {
     () => sessionCache.clear(),
   );
   return {
+    quietMs(userId) {
+      const now = performance.now();
+      const since = Math.max(listeningSince, lastChange.at(userId) ?? now - QUIET_WINDOW_MS);
+      return Math.max(0, Math.floor(Math.min(QUIET_WINDOW_MS, now - since)));
+    },
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set();
       set.add(listener);

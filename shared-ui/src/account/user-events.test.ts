@@ -1,7 +1,9 @@
-import type { Profile } from "@contracts/account.ts";
+import { Profile } from "@contracts/account.ts";
+import { ServiceList } from "@contracts/services.ts";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { queryKeys } from "../query/query-keys";
+import { api } from "../session/session-api";
 import { apiError, mockApi } from "../testing/mock-api";
 import { resetPortalState } from "../testing/reset";
 import { applyDataChangedEvent, followUserEvents } from "./user-events";
@@ -78,6 +80,47 @@ describe("following the event stream", () => {
     const [call] = net.callsTo("GET /api/events");
     expect(call?.headers.get("authorization")).toBe("Bearer test-access-token");
     expect(call?.headers.get("accept")).toBe("text/event-stream");
+  });
+
+  it("on `ready`, reads again only what was asked for before the caller's data went quiet", async () => {
+    const net = mockApi({
+      "GET /api/events": () => eventStream('event: ready\ndata: {"quiet_ms":150}\n\n', []),
+      "GET /api/account/profile": () => Response.json(profile),
+      "GET /api/services": () => Response.json({ services: [] }),
+    });
+    await net.signIn();
+    const client = new QueryClient();
+    // What the page's own first reads left in the cache: the services before the last change,
+    // the profile after it.
+    client.setQueryData(queryKeys.services.mine, await api.get("/api/services", ServiceList));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    client.setQueryData(queryKeys.account.profile, await api.get("/api/account/profile", Profile));
+    client.setQueryData(queryKeys.orders.mine, { pages: [{ orders: [] }], pageParams: [null] });
+    const controller = new AbortController();
+    void followUserEvents(controller.signal, client);
+    await vi.waitFor(() =>
+      expect(client.getQueryState(queryKeys.services.mine)?.isInvalidated).toBe(true),
+    );
+    // Asked for within the quiet time: current. Orders were not asked for by this page: read again.
+    expect(client.getQueryState(queryKeys.account.profile)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryKeys.orders.mine)?.isInvalidated).toBe(true);
+    controller.abort();
+  });
+
+  it("on a `ready` without `quiet_ms` (an older API), reads everything again", async () => {
+    const net = mockApi({
+      "GET /api/events": () => eventStream("event: ready\ndata: {}\n\n", []),
+      "GET /api/account/profile": () => Response.json(profile),
+    });
+    await net.signIn();
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.account.profile, await api.get("/api/account/profile", Profile));
+    const controller = new AbortController();
+    void followUserEvents(controller.signal, client);
+    await vi.waitFor(() =>
+      expect(client.getQueryState(queryKeys.account.profile)?.isInvalidated).toBe(true),
+    );
+    controller.abort();
   });
 
   it("connects again with a refreshed token after a 401, through the API client", async () => {

@@ -1,8 +1,14 @@
-import { DataChangedEvent, type Profile, ProfileChangedEvent } from "@contracts/account.ts";
+import {
+  DataChangedEvent,
+  type Profile,
+  ProfileChangedEvent,
+  ReadyEvent,
+} from "@contracts/account.ts";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { type EventSourceMessage, EventSourceParserStream } from "eventsource-parser/stream";
 import { useEffect } from "react";
 import { ApiError } from "../api/api-error";
+import { askedAtOf } from "../api/read-times";
 import { queryClient as defaultClient } from "../query/query-client";
 import { queryKeys } from "../query/query-keys";
 import { api } from "../session/session-api";
@@ -72,18 +78,39 @@ export async function applyDataChangedEvent(client: QueryClient, data: unknown):
 }
 
 /**
- * The server sends `ready` once it follows this user: anything that changed before (while the
- * page loaded, or while disconnected) was not streamed, so what the stream keeps live is read once.
+ * The server sends `ready` once it follows this user, with `quiet_ms`: anything that changed before
+ * (while the page loaded, or while disconnected) was not streamed, and nothing did for `quiet_ms`.
+ * What the stream keeps live is read again unless the page asked for it within that time (its
+ * request was sent after the last change, so its answer holds it): on a cold load the page's own
+ * first reads are, so each is asked for once. Without `quiet_ms` (an older API) all is read again.
  */
-async function rereadFollowed(client: QueryClient): Promise<void> {
+async function rereadFollowed(client: QueryClient, quietMs: number | undefined): Promise<void> {
+  const currentFrom =
+    quietMs === undefined ? Number.POSITIVE_INFINITY : performance.now() - quietMs;
   const keys = [queryKeys.account.profile, ...Object.values(queriesOfTopic).flat()];
-  await Promise.all(keys.map((queryKey) => reread(client, queryKey)));
+  await Promise.all(
+    keys.map(async (queryKey) => {
+      await fetchesSettled(client, queryKey);
+      const stale = client
+        .getQueryCache()
+        .findAll({ queryKey })
+        .filter((query) => !((askedAtOf(query.state.data) ?? -1) >= currentFrom));
+      await Promise.all(
+        stale.map((query) => client.invalidateQueries({ queryKey: query.queryKey, exact: true })),
+      );
+    }),
+  );
+}
+
+function quietMsOf(data: string): number | undefined {
+  const parsed = ReadyEvent.safeParse(JSON.parse(data));
+  return parsed.success ? parsed.data.quiet_ms : undefined;
 }
 
 /** What a message of the stream means for the cache; a malformed one is skipped (the next carries the full state). */
 function applyEvent(client: QueryClient, message: EventSourceMessage): void {
   try {
-    if (message.event === "ready") void rereadFollowed(client);
+    if (message.event === "ready") void rereadFollowed(client, quietMsOf(message.data));
     else if (message.event === "profile") void applyProfileEvent(client, JSON.parse(message.data));
     else if (message.event === "changed")
       void applyDataChangedEvent(client, JSON.parse(message.data));

@@ -1,4 +1,5 @@
 import { ApiError } from "./api-error";
+import { recordAskedAt } from "./read-times";
 
 /** Anything with a zod-like `parse`; responses are validated against api/contracts schemas. */
 export interface Parser<T> {
@@ -94,9 +95,12 @@ export function createApiClient({ baseUrl = "", tokens }: ApiClientOptions = {})
   }
 
   async function request<T = undefined>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    const sentAt = performance.now();
     const res = await send(path, opts);
     if (res.status === 204 || !opts.schema) return undefined as T;
-    return opts.schema.parse(await res.json());
+    const body = opts.schema.parse(await res.json());
+    recordAskedAt(body, sentAt);
+    return body;
   }
 
   return {

@@ -7,10 +7,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
 import { federation } from "@module-federation/vite";
 import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 /** The shared-ui version this build is made against (docs/remotes.md: versioning). */
 export const sharedUiVersion = JSON.parse(
@@ -51,6 +53,27 @@ export const sharedDeps = {
  */
 export function reactAriaEnglishOnly() {
   return optimizeLocales.vite({ locales: ["en-US"] });
+}
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every built script, style, manifest and SVG of
+ * 1 KB or more, beside the file (`x.js.br`, `x.js.gz`): made once at build time, at levels too slow
+ * to run per request, and served as they are by the API (api/src/static.ts) and by Caddy's
+ * `precompressed`. Not the HTML (the API adds its CSP to it when serving) nor remotes.json (the
+ * deployer edits it after the build): both would go stale.
+ * @returns {import("vite").Plugin}
+ */
+export function precompressed() {
+  return compression({
+    include: /\.(js|mjs|css|json|svg)$/,
+    exclude: /(^|\/)remotes\.json$/,
+    threshold: 1024,
+    algorithms: [
+      defineAlgorithm("brotliCompress", { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      defineAlgorithm("gzip", { level: 9 }),
+    ],
+    logLevel: "silent",
+  });
 }
 
 const contractsDir = fileURLToPath(new URL("../api/contracts/", import.meta.url));
@@ -155,6 +178,7 @@ export function remoteViteConfig({ name, exposes }) {
         dev: { remoteHmr: true },
       }),
       standaloneHtmlFromRoot(),
+      precompressed(),
     ],
     // shared-ui is source with .css.ts files: pre-bundling it would bypass vanilla-extract.
     optimizeDeps: { exclude: ["@hosting-portal/shared-ui"] },

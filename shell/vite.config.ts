@@ -5,6 +5,7 @@ import {
   contractsAlias,
   contractsUseSharedSchema,
   devPort,
+  precompressed,
   reactAriaEnglishOnly,
   sharedDeps,
 } from "@hosting-portal/shared-ui/vite-app-config";
@@ -125,6 +126,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     reactAriaEnglishOnly(),
+    precompressed(),
     contractsUseSharedSchema(),
     devRemotesJson(),
     frameTakesSharedUiFromSource(),

@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { contractsAlias, reactAriaEnglishOnly } from "@hosting-portal/shared-ui/vite-app-config";
+import {
+  contractsAlias,
+  precompressed,
+  reactAriaEnglishOnly,
+} from "@hosting-portal/shared-ui/vite-app-config";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -78,6 +82,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     reactAriaEnglishOnly(),
+    precompressed(),
     replaceFederationModules(),
     singlePages(),
   ],

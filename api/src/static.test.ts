@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
-import { staticRoutes } from "./static.ts";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { acceptsEncoding, staticRoutes } from "./static.ts";
 import { test } from "./testing.ts";
 
 /** A built portal in miniature: the shell with one hashed asset, and one remote. */
@@ -60,4 +60,46 @@ test("static: gzip when accepted, immutable caching for hashed assets only, SPA 
   assert.equal((await get("/remotes/mf-nope/remoteEntry.js")).status, 404);
   assert.equal((await get("/%2e%2e/%2e%2e/secret.txt")).status, 404);
   assert.equal((await get("/remotes/mf-shop/%2e%2e/%2e%2e/secret.txt")).status, 404);
+});
+
+test("static: the build's brotli copy first, then its gzip copy, when the client takes them", async () => {
+  const { root, script } = buildTree();
+  const assetPath = join(root, "shell/dist/assets/app-1a2b3c.js");
+  Deno.writeFileSync(`${assetPath}.br`, brotliCompressSync(script));
+  Deno.writeFileSync(`${assetPath}.gz`, gzipSync(script, { level: 9 }));
+  const app = staticRoutes(root);
+  const get = (encoding: string) =>
+    app.request("/assets/app-1a2b3c.js", { headers: { "accept-encoding": encoding } });
+
+  const br = await get("gzip, deflate, br, zstd");
+  assert.equal(br.headers.get("content-encoding"), "br");
+  assert.equal(br.headers.get("vary"), "accept-encoding");
+  assert.equal(br.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  assert.equal(
+    new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await br.arrayBuffer()))),
+    script,
+  );
+  const gz = await get("gzip, br;q=0");
+  assert.equal(gz.headers.get("content-encoding"), "gzip");
+  assert.equal(
+    new TextDecoder().decode(gunzipSync(new Uint8Array(await gz.arrayBuffer()))),
+    script,
+  );
+  const plain = await get("identity");
+  assert.equal(plain.headers.get("content-encoding"), null);
+  assert.equal(await plain.text(), script);
+  // A remote built without copies still gets gzip made by the API.
+  const entry = await app.request("/remotes/mf-shop/remoteEntry.js", {
+    headers: { "accept-encoding": "br, gzip" },
+  });
+  assert.equal(entry.headers.get("content-encoding"), "gzip");
+});
+
+test("static: Accept-Encoding as browsers and proxies write it", () => {
+  assert.equal(acceptsEncoding("gzip, deflate, br, zstd", "br"), true);
+  assert.equal(acceptsEncoding("gzip;q=1.0, br;q=0", "br"), false);
+  assert.equal(acceptsEncoding("*", "br"), true);
+  assert.equal(acceptsEncoding("GZIP", "gzip"), true);
+  assert.equal(acceptsEncoding("", "gzip"), false);
+  assert.equal(acceptsEncoding("identity", "gzip"), false);
 });

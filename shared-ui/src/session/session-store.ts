@@ -58,6 +58,31 @@ function markRotation(): void {
   }
 }
 
+/**
+ * The shell's index.html starts the first refresh itself, in an inline script, while its scripts
+ * are still downloading (the same call under the same lock and rotation mark as doRefresh), and
+ * leaves the answer here. Taken once: by the restore at start.
+ */
+export const EARLY_REFRESH_GLOBAL = "__portalSessionRefresh";
+
+function takeEarlyRefresh(): Promise<Response> | undefined {
+  const holder = globalThis as Record<string, unknown>;
+  const early = holder[EARLY_REFRESH_GLOBAL];
+  delete holder[EARLY_REFRESH_GLOBAL];
+  return early instanceof Promise ? (early as Promise<Response>) : undefined;
+}
+
+/**
+ * The early refresh's answer as authApi.send gives one (a 2xx, anything else thrown as ApiError);
+ * undefined when there is none or it never reached the API (then the store asks itself).
+ */
+async function earlyAnswer(early: Promise<Response> | undefined): Promise<Response | undefined> {
+  const res = await early?.catch(() => undefined);
+  if (!res) return undefined;
+  if (!res.ok) throw await ApiError.fromResponse(res);
+  return res;
+}
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -223,6 +248,9 @@ export class SessionStore {
 
   private refreshLocked(initial: boolean): Promise<Session | null> {
     const before = this.session;
+    // Already exchanged by index.html under the lock: only its answer is left to read.
+    const early = initial ? takeEarlyRefresh() : undefined;
+    if (early) return this.doRefresh(before, initial, null, early);
     const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
     if (!locks) return this.doRefresh(before, initial, null);
     const seen = readRotationMark();
@@ -249,6 +277,7 @@ export class SessionStore {
     before: Session | null,
     initial: boolean,
     seenMark: string | null,
+    early?: Promise<Response>,
   ): Promise<Session | null> {
     // Another tab refreshed (or signed in) while we waited for the lock: its fresh token came on
     // the channel, and exchanging the cookie again would only rotate it once more.
@@ -272,7 +301,8 @@ export class SessionStore {
     if (!initial && !current) return null;
     let res: Response;
     try {
-      res = await authApi.send("/api/auth/refresh", { method: "POST" });
+      res =
+        (await earlyAnswer(early)) ?? (await authApi.send("/api/auth/refresh", { method: "POST" }));
     } catch (err) {
       // Anything but a network failure or 5xx (e.g. 401 session_expired) ends the session.
       if (err instanceof ApiError && !err.retryable) {

@@ -155,6 +155,16 @@ async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemote
     if (blockRemotes)
       await context.route(/\/remotes\//, (route) => route.fulfill({ status: 404, body: "" }));
     const page = await context.newPage();
+    // Static files the load received that a server should compress (scripts, styles, manifests
+    // and SVGs of 1 KB or more, as the build precompresses them), with the encoding they came in.
+    const encodings = [];
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith("/api/") || !/\.(m?js|css|json|svg)$/.test(url.pathname)) return;
+      const headers = response.headers();
+      if (Number(headers["content-length"] ?? 1024) < 1024 && !headers["content-encoding"]) return;
+      encodings.push({ path: url.pathname, encoding: headers["content-encoding"] ?? "identity" });
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -174,6 +184,12 @@ async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemote
     await page.waitForTimeout(SETTLE_MS);
     const result = await page.evaluate(() => ({
       lcpMs: window.__bench.lcpMs,
+      // Every request of the load and the bytes it took on the wire (headers included).
+      requests: performance.getEntriesByType("resource").length + 1,
+      transferBytes: performance
+        .getEntriesByType("resource")
+        .concat(performance.getEntriesByType("navigation"))
+        .reduce((sum, e) => sum + (e.transferSize ?? 0), 0),
       scripts: performance
         .getEntriesByType("resource")
         .filter((e) => /\.m?js(\?|$)/.test(new URL(e.name).pathname))
@@ -194,6 +210,7 @@ async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemote
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     return {
       ...result,
+      encodings,
       dataVisibleMs,
       session: next ? { name: next.name, value: next.value } : session,
     };
@@ -234,6 +251,23 @@ function summarise(runs) {
     lcpMs: median(runs.map((r) => r.lcpMs)),
     dataVisibleMs: median(runs.map((r) => r.dataVisibleMs)),
     apiRequests: median(runs.map((r) => r.apiRequests.length)),
+    requests: median(runs.map((r) => r.requests)),
+    transferBytes: median(runs.map((r) => r.transferBytes)),
+    // API paths (with their query) asked for more than once in one cold load, in any run.
+    apiRepeated: [
+      ...new Set(
+        runs.flatMap((r) => {
+          const paths = r.apiRequests.map((a) => a.path).filter((p) => p !== "/api/events");
+          return paths.filter((p, i) => paths.indexOf(p) !== i);
+        }),
+      ),
+    ],
+    // Static files that came without brotli, in any run.
+    notBrotli: [
+      ...new Set(
+        runs.flatMap((r) => r.encodings.filter((e) => e.encoding !== "br").map((e) => e.path)),
+      ),
+    ],
     runs: runs.map((r) => ({
       lcpMs: r.lcpMs,
       dataVisibleMs: r.dataVisibleMs,
@@ -288,6 +322,7 @@ export async function measurePages({
   pages = ["/dashboard", "/orders", "/service/{service}"],
   runs = 5,
   throttle = 4,
+  device = `${throttle}x CPU throttle`,
   shellInitial: withShellInitial = true,
   log = () => {},
 }) {
@@ -348,7 +383,7 @@ export async function measurePages({
         files: js.shell?.files ?? 0,
       };
     }
-    return { throttle, runs, pages: results, shellInitial };
+    return { device, throttle, runs, pages: results, shellInitial };
   } finally {
     await browser.close();
   }
@@ -364,8 +399,10 @@ function ms(n) {
 /** A markdown table of measurePages' result. */
 export function pagesTable(result) {
   const lines = [
-    `| page | build | JS raw | JS gzip | gzip per app | LCP | data visible |`,
-    `|---|---|---|---|---|---|---|`,
+    `Device: ${result.device ?? `${result.throttle}x CPU throttle`}`,
+    "",
+    `| page | build | JS raw | JS gzip | gzip per app | requests | on the wire | LCP | data visible |`,
+    `|---|---|---|---|---|---|---|---|---|`,
   ];
   for (const [path, builds] of Object.entries(result.pages)) {
     for (const [build, r] of Object.entries(builds)) {
@@ -374,7 +411,7 @@ export function pagesTable(result) {
         .map(([a, v]) => `${a} ${kb(v)}`)
         .join(", ");
       lines.push(
-        `| ${path} | ${build} | ${kb(r.jsBytesRaw.total)} | ${kb(r.jsBytesGzip.total)} | ${perApp} | ${ms(r.lcpMs)} | ${ms(r.dataVisibleMs)} |`,
+        `| ${path} | ${build} | ${kb(r.jsBytesRaw.total)} | ${kb(r.jsBytesGzip.total)} | ${perApp} | ${r.requests} | ${kb(r.transferBytes)} | ${ms(r.lcpMs)} | ${ms(r.dataVisibleMs)} |`,
       );
     }
   }

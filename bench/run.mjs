@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { freePort } from "../scripts/with-postgres.mjs";
 import {
+  BENCH_ADMIN_EMAIL,
   BENCH_PASSWORD,
   checkInvariants,
   MEASURED_EMAIL,
@@ -38,9 +39,10 @@ const flagValue = (name) => {
 // --only admin-scale runs that scenario alone (the whole bench is long); --only api runs the API
 // reads and the money scenarios (purchases, captures) alone: no pages, no admin scale;
 // --only provisioning runs the provisioning scenario alone (on a portal of its own);
-// --only history the history graphs' sampling and queries (bench/history.ts) alone.
+// --only history the history graphs' sampling and queries (bench/history.ts) alone;
+// --only pages the page benchmark alone (both devices).
 const only = flagValue("--only");
-const SCENARIOS = ["admin-scale", "api", "provisioning", "history"];
+const SCENARIOS = ["admin-scale", "api", "provisioning", "history", "pages"];
 if (only !== undefined && !SCENARIOS.includes(only)) {
   console.error(`--only: unknown scenario ${only} (known: ${SCENARIOS.join(", ")})`);
   process.exit(2);
@@ -83,7 +85,7 @@ function ensureWrk() {
 }
 
 function ensureBuilt() {
-  if (withPages && !only && !existsSync(join(root, "shell", "dist-single"))) {
+  if (withPages && (!only || only === "pages") && !existsSync(join(root, "shell", "dist-single"))) {
     execFileSync("npx", ["vite", "build", "-c", "shell/vite.single.config.ts"], {
       cwd: root,
       stdio: "inherit",
@@ -274,6 +276,61 @@ async function multiProcessReads({ databaseUrl, dataDir, auth, endpoints, userId
   return { processes: API_PROCESSES, pool_per_process: pool, endpoints: endpointsOut };
 }
 
+/**
+ * Page speed in Chromium on two devices (a laptop at 4x CPU throttle, a fast desktop without), the
+ * customer's pages and an admin list, the federated build against the single bundle of the same
+ * pages served by a second instance on the same database.
+ * @returns {{ pages: object, pagesDesktop: object }} measurePages' results with their tables
+ */
+async function pagesScenario({ baseUrl, databaseUrl }) {
+  console.log("Pages...");
+  const singlePort = await freePort();
+  const singleBaseUrl = `http://127.0.0.1:${singlePort}`;
+  const single = startProcess("node", [join(root, "scripts", "start.mjs")], {
+    PORT: String(singlePort),
+    DATA_DIR: mkdtempSync(join(tmpdir(), "portal-bench-single-")),
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: singleBaseUrl,
+    SHELL_DIST_DIR: "shell/dist-single",
+    LOG_LEVEL: "error",
+    JOBS_ENABLED: "false",
+    AUTH_RATE_LIMIT_PER_IP: "1000000",
+    AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
+  });
+  try {
+    await waitReady(singleBaseUrl, single);
+    const { measurePages, pagesTable } = await import("./pages.mjs");
+    const devices = [
+      { key: "pages", device: "laptop, 4x CPU throttle", throttle: 4, runs: 5 },
+      { key: "pagesDesktop", device: "desktop, no throttle", throttle: 1, runs: 3 },
+    ];
+    const out = {};
+    for (const { key, ...device } of devices) {
+      const common = { baseUrl, singleBaseUrl, password: BENCH_PASSWORD, ...device };
+      const log = (m) => console.log(`  ${device.device}: ${m}`);
+      const customer = await measurePages({
+        ...common,
+        email: MEASURED_EMAIL,
+        pages: ["/dashboard", "/orders", "/service/{service}", "/transactions"],
+        shellInitial: device.throttle === 4,
+        log,
+      });
+      const admin = await measurePages({
+        ...common,
+        email: BENCH_ADMIN_EMAIL,
+        pages: ["/admin/users"],
+        shellInitial: false,
+        log,
+      });
+      const measured = { ...customer, pages: { ...customer.pages, ...admin.pages } };
+      out[key] = { ...measured, table: pagesTable(measured) };
+    }
+    return out;
+  } finally {
+    await single.stop();
+  }
+}
+
 async function main() {
   const results = {
     date: new Date().toISOString(),
@@ -299,13 +356,16 @@ async function main() {
   );
   let databaseUrl;
   let sql;
-  let single;
   try {
     await waitReady(baseUrl, portal);
     databaseUrl = superuserUrl(dataDir, pgPort);
     sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
     if (only === "admin-scale") {
       results.adminScale = await adminScale({ baseUrl, databaseUrl, sql });
+    } else if (only === "pages") {
+      console.log("Seeding a realistic database...");
+      await seed(sql);
+      Object.assign(results, await pagesScenario({ baseUrl, databaseUrl }));
     } else {
       console.log("Seeding a realistic database...");
       const { measuredUserId } = await seed(sql);
@@ -497,34 +557,8 @@ async function main() {
       results.invariants.purchasesMatchOrders = buyerOrders === succeeded;
       results.invariants.affordableBought = succeeded === 1400;
 
-      // 3. Pages in Chromium, federated against the single-bundle build served by a second
-      // instance on the same database.
-      if (withPages && !only) {
-        console.log("Pages...");
-        const singlePort = await freePort();
-        const singleBaseUrl = `http://127.0.0.1:${singlePort}`;
-        single = startProcess("node", [join(root, "scripts", "start.mjs")], {
-          PORT: String(singlePort),
-          DATA_DIR: mkdtempSync(join(tmpdir(), "portal-bench-single-")),
-          DATABASE_URL: databaseUrl,
-          PUBLIC_URL: singleBaseUrl,
-          SHELL_DIST_DIR: "shell/dist-single",
-          LOG_LEVEL: "error",
-          JOBS_ENABLED: "false",
-          AUTH_RATE_LIMIT_PER_IP: "1000000",
-          AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
-        });
-        await waitReady(singleBaseUrl, single);
-        const { measurePages, pagesTable } = await import("./pages.mjs");
-        const measured = await measurePages({
-          baseUrl,
-          singleBaseUrl,
-          email: MEASURED_EMAIL,
-          password: BENCH_PASSWORD,
-          log: (m) => console.log(`  ${m}`),
-        });
-        results.pages = { ...measured, table: pagesTable(measured) };
-      }
+      // 3. Pages in Chromium on two devices, federated against the single bundle.
+      if (withPages && !only) Object.assign(results, await pagesScenario({ baseUrl, databaseUrl }));
 
       // 4. The admin lists at the size of a hosting company (issue 18), last: its 100,000
       // customers must not weigh on the scenarios above.
@@ -532,7 +566,6 @@ async function main() {
     }
   } finally {
     await sql?.end();
-    await single?.stop();
     await bare.stop();
     await portal.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -547,10 +580,10 @@ async function main() {
 function report(results) {
   results.budgets = budgets(results);
   mkdirSync(join(root, "bench", "results"), { recursive: true });
-  // A partial run (--only api, --only provisioning) keeps its own file, so the full run's
+  // A partial run (--only api, provisioning, history, pages) keeps its own file, so the full run's
   // latest.json stays whole.
   const file =
-    only === "api" || only === "provisioning" || only === "history"
+    only === "api" || only === "provisioning" || only === "history" || only === "pages"
       ? `latest-${only}.json`
       : "latest.json";
   writeFileSync(join(root, "bench", "results", file), `${JSON.stringify(results, null, 2)}\n`);
@@ -1142,6 +1175,23 @@ function budgets(r) {
       dash?.federated.dataVisibleMs <= 1200,
       `${Math.round(dash?.federated.dataVisibleMs)} ms`,
     );
+    const federated = [r.pages, r.pagesDesktop]
+      .filter(Boolean)
+      .flatMap((d) =>
+        Object.entries(d.pages).map(([path, b]) => [`${path} (${d.device})`, b.federated]),
+      );
+    const repeated = federated.flatMap(([page, f]) => f.apiRepeated.map((p) => `${page}: ${p}`));
+    add(
+      "no API path requested twice during a cold load",
+      repeated.length === 0,
+      repeated.join("; ") || `${federated.length} page loads checked`,
+    );
+    const plain = federated.flatMap(([page, f]) => f.notBrotli.map((p) => `${page}: ${p}`));
+    add(
+      "every static asset served with brotli",
+      plain.length === 0,
+      plain.slice(0, 5).join("; ") || "all scripts, styles and manifests",
+    );
   }
   return out;
 }
@@ -1188,6 +1238,8 @@ function table(r) {
       ...(r.adminScale ? [adminScaleTable(r.adminScale), ""] : []),
       ...(r.provisioning ? [provisioningTable(r.provisioning), ""] : []),
       ...(r.history ? [historyTable(r.history), ""] : []),
+      ...(r.pages?.table ? [r.pages.table, ""] : []),
+      ...(r.pagesDesktop?.table ? [r.pagesDesktop.table, ""] : []),
       budgetsTable(r),
     ].join("\n");
   const lines = [
@@ -1224,6 +1276,7 @@ function table(r) {
     `Invariants: ${JSON.stringify(r.invariants)}`,
   ];
   if (r.pages?.table) lines.push("", r.pages.table);
+  if (r.pagesDesktop?.table) lines.push("", r.pagesDesktop.table);
   if (r.adminScale) lines.push("", adminScaleTable(r.adminScale));
   if (r.provisioning) lines.push("", provisioningTable(r.provisioning));
   lines.push("", budgetsTable(r));

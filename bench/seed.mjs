@@ -4,6 +4,8 @@ import { hash } from "@node-rs/argon2";
 
 export const BENCH_PASSWORD = "bench-pass-1";
 export const MEASURED_EMAIL = "bench@example.com";
+/** The admin whose /admin/users the page benchmark loads. */
+export const BENCH_ADMIN_EMAIL = "bench-admin@example.com";
 
 export async function seed(sql, { users = 1000, products = 50, transactions = 10_000 } = {}) {
   const passwordHash = await hash(BENCH_PASSWORD, {
@@ -17,6 +19,9 @@ export async function seed(sql, { users = 1000, products = 50, transactions = 10
     select 'bench' || i, case when i = 0 then ${MEASURED_EMAIL} else 'bench' || i || '@example.com' end,
       now() - make_interval(mins => i)
     from generate_series(0, ${users - 1}) as i`;
+  const [admin] = await sql`
+    insert into profiles (username, email) values ('benchadmin', ${BENCH_ADMIN_EMAIL}) returning id`;
+  await sql`insert into user_roles (user_id, role) values (${admin.id}, 'admin')`;
   await sql`
     insert into credentials (user_id, password_hash)
     select id, ${passwordHash} from profiles where email like 'bench%@example.com'`;

@@ -83,6 +83,42 @@ function providedVersions(): Record<string, string> {
   return out;
 }
 
+interface ManifestExpose {
+  name?: string;
+  assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } };
+}
+
+const preloaded = new Set<string>();
+
+/**
+ * Starts downloading a page's own modules and styles (its expose's `sync` assets in the manifest)
+ * as soon as the manifest is read: otherwise they are asked for only after the remote's entry has
+ * arrived and run, one round trip and its work later. `modulepreload` puts them in the module map
+ * the runtime's imports then read, so nothing is fetched twice.
+ */
+function preloadExpose(manifestUrl: string, manifest: unknown, expose: string): void {
+  const meta = (manifest as { metaData?: { publicPath?: string } }).metaData;
+  const exposes = (manifest as { exposes?: ManifestExpose[] }).exposes;
+  const found = Array.isArray(exposes) ? exposes.find((e) => e.name === expose) : undefined;
+  if (!found?.assets) return;
+  const publicPath = meta?.publicPath && meta.publicPath !== "auto" ? meta.publicPath : ".";
+  const base = new URL(publicPath.endsWith("/") ? publicPath : `${publicPath}/`, manifestUrl);
+  const links: [string, string][] = [
+    ...(found.assets.js?.sync ?? []).map((p): [string, string] => ["modulepreload", p]),
+    ...(found.assets.css?.sync ?? []).map((p): [string, string] => ["preload", p]),
+  ];
+  for (const [rel, path] of links) {
+    const href = new URL(path, base).href;
+    if (preloaded.has(href)) continue;
+    preloaded.add(href);
+    const link = document.createElement("link");
+    link.rel = rel;
+    if (rel === "preload") link.as = "style";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
@@ -99,9 +135,10 @@ async function load(
   if (!entry) throw new Error(`${remote} is not in /remotes.json`);
   // Dev servers are addressed by remoteEntry.js (no manifest): same source, nothing to check.
   if (isManifest(entry)) {
-    const needs = sharedRequirements(await manifestJson(entry.entry));
-    const mismatches = versionMismatches(needs, providedVersions());
+    const manifest = await manifestJson(entry.entry);
+    const mismatches = versionMismatches(sharedRequirements(manifest), providedVersions());
     if (mismatches.length) throw new RemoteVersionError(remote, mismatches);
+    preloadExpose(entry.entry, manifest, id.slice(remote.length + 1));
   }
   progress.modulesRequested = true;
   const mod = await withDeadline(loadRemote<PageModule>(id), REMOTE_LOAD_DEADLINE_MS, id);

@@ -9,8 +9,8 @@ import type { Db } from "../db.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { enqueueMail, sealLinkToken } from "../mail/outbox.ts";
 import { emailVerificationMail } from "../mail/templates/account.ts";
-import { authLimits } from "./auth.service.ts";
-import { newLinkToken, portalLink } from "./password-reset.ts";
+import { authLimits } from "./auth-limits.ts";
+import { newLinkToken, portalLink } from "./links.ts";
 import { hit } from "./rate-limit.ts";
 import { hashToken } from "./tokens.ts";
 

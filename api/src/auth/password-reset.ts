@@ -1,4 +1,3 @@
-import * as jose from "jose";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { RESET_LINK_MINUTES, recoveryMessages } from "../../contracts/recovery.ts";
 import type { Deps } from "../context.ts";
@@ -6,32 +5,14 @@ import { HttpError } from "../http-error.ts";
 import { log } from "../log.ts";
 import { enqueueMail, sealLinkToken } from "../mail/outbox.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates/account.ts";
-import { authLimits } from "./auth.service.ts";
+import { authLimits } from "./auth-limits.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
+import { newLinkToken, portalLink } from "./links.ts";
 import { hashPassword } from "./passwords.ts";
 import { hit } from "./rate-limit.ts";
 import { securityEvent } from "./security-log.ts";
 import { sessionCache } from "./session-cache.ts";
 import { hashToken } from "./tokens.ts";
-
-/**
- * 256-bit random link token (base64url). Stored only as its SHA-256 (tokens.ts `hashToken`) and,
- * in the mail's outbox row until it is sent, sealed (mail/outbox.ts `sealLinkToken`).
- */
-export function newLinkToken(): string {
-  return jose.base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-/** An absolute link into the portal (PUBLIC_URL), e.g. `portalLink(config, "/auth/login")`. */
-export function portalLink(
-  config: Deps["config"],
-  path: string,
-  params: Record<string, string> = {},
-): string {
-  const url = new URL(path, config.PUBLIC_URL);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.toString();
-}
 
 /** Background tasks still running (tests wait for them before closing the pool). */
 const pending = new Set<Promise<void>>();

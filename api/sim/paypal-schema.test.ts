@@ -414,6 +414,38 @@ test("paypal sim: every response and webhook body conforms to PayPal's published
     await new Promise((r) => setTimeout(r, 100));
     conforms(orders, "order", (await order(denied.id)).body, "get capture denied");
 
+    // Two calls with one PayPal-Request-Id while the first is still being answered: PayPal may
+    // answer the second 409 PREVIOUS_REQUEST_IN_PROGRESS; once answered, the id replays.
+    const busy = await create();
+    sim.controls.approve(busy.id);
+    sim.controls.delayCaptures(300);
+    const busyId = crypto.randomUUID();
+    const [first, second] = await Promise.all([
+      capture(busy.id, busyId),
+      new Promise((r) => setTimeout(r, 50)).then(() => capture(busy.id, busyId)),
+    ]);
+    assert.equal(first.status, 201);
+    assert.equal(second.status, 409);
+    error(payments, 409, "409", second.body, "capture PREVIOUS_REQUEST_IN_PROGRESS");
+    assert.equal(second.body.details[0].issue, "PREVIOUS_REQUEST_IN_PROGRESS");
+    assert.equal((await capture(busy.id, busyId)).status, 200, "answered: the id replays");
+
+    // Every capture is notified, not only completed ones; a PENDING one with its own reason.
+    const echeck = await create();
+    sim.controls.approve(echeck.id);
+    sim.controls.overrideNextCapture({ status: "PENDING", reason: "ECHECK" });
+    const echeckCapture = await capture(echeck.id);
+    conforms(orders, "order", echeckCapture.body, "capture PENDING ECHECK");
+    assert.equal(
+      echeckCapture.body.purchase_units[0].payments.captures[0].status_details.reason,
+      "ECHECK",
+    );
+    const declinedCapture = await create();
+    sim.controls.approve(declinedCapture.id);
+    sim.controls.overrideNextCapture({ status: "DECLINED" });
+    conforms(orders, "order", (await capture(declinedCapture.id)).body, "capture DECLINED");
+    await new Promise((r) => setTimeout(r, 100));
+
     assert.ok(received.length >= 6, `${received.length} webhooks`);
     const types = received.map((t) => JSON.parse(t).event_type);
     for (const t of [
@@ -421,9 +453,25 @@ test("paypal sim: every response and webhook body conforms to PayPal's published
       "CUSTOMER.DISPUTE.RESOLVED",
       "PAYMENT.CAPTURE.PENDING",
       "PAYMENT.CAPTURE.DENIED",
+      "PAYMENT.CAPTURE.DECLINED",
     ]) {
       assert.ok(types.includes(t), `${t} delivered`);
     }
+    const pendingReasons = received
+      .map((t) => JSON.parse(t))
+      .filter((e) => e.event_type === "PAYMENT.CAPTURE.PENDING")
+      .map((e) => e.resource.status_details?.reason);
+    assert.ok(pendingReasons.includes("ECHECK"), `a pending capture notified: ${pendingReasons}`);
+    assert.ok(pendingReasons.includes("PENDING_REVIEW"), "the pending capture of a plain capture");
+    // A refund made through the API is notified too.
+    const refundedByApi = received
+      .map((t) => JSON.parse(t))
+      .filter(
+        (e) =>
+          e.event_type === "PAYMENT.CAPTURE.REFUNDED" &&
+          e.resource.links.some((l: { href: string }) => l.href.endsWith(refundableCapture)),
+      );
+    assert.equal(refundedByApi.length, 2, "each of the two refunds the API made");
     for (const text of received) {
       const event = JSON.parse(text);
       conforms(webhooks, "event", event, `webhook ${event.event_type}`);
@@ -433,7 +481,9 @@ test("paypal sim: every response and webhook body conforms to PayPal's published
       }
       if (event.event_type === "PAYMENT.CAPTURE.PENDING" && event.resource.status_details) {
         assert.ok(
-          ["PENDING_REVIEW", "BUYER_COMPLAINT"].includes(event.resource.status_details.reason),
+          ["PENDING_REVIEW", "BUYER_COMPLAINT", "ECHECK"].includes(
+            event.resource.status_details.reason,
+          ),
         );
       }
       const schema = event.resource_type === "refund" ? "refund" : "capture-2";

@@ -4,7 +4,9 @@
  * notifications_webhooks_v1.json; sim/paypal-schemas/ holds them, and paypal-schema.test.ts checks
  * every answer and webhook body against them): OAuth client credentials with expiring tokens,
  * create / get / capture orders with PayPal-Request-Id replays (200 on a replay, forgotten after 6
- * hours), Prefer, buyer approval, PENDING captures that complete later, PAYER_ACTION_REQUIRED,
+ * hours; 409 PREVIOUS_REQUEST_IN_PROGRESS while the first call is still being answered), Prefer,
+ * buyer approval, PENDING captures that complete later, PAYER_ACTION_REQUIRED, a webhook for every
+ * capture (completed, pending, declined) and for refunds made through the API,
  * refund-shaped refund and reversal webhooks, and signature verification over the raw event text.
  * It is the offline default of `npm start` and of the tests, which steer it through `controls`;
  * run alone (see the end of this file) it is shared by every API replica.
@@ -59,6 +61,8 @@ interface Stored {
 export interface CaptureOverride {
   /** Status of captures[0] (e.g. "PENDING", "DECLINED"); the order itself still completes. */
   status?: string;
+  /** status_details.reason of a PENDING capture (PayPal's capture_status_details enum). */
+  reason?: string;
   amount?: Money;
 }
 
@@ -137,6 +141,14 @@ export interface PayPalSimControls {
   readonly createBodies: unknown[];
   /** The next n capture calls capture, then keep the caller waiting ms before answering. */
   delayCaptures(ms: number, n?: number): void;
+  /**
+   * A second call with the PayPal-Request-Id of a capture still being answered gets 409
+   * PREVIOUS_REQUEST_IN_PROGRESS, as PayPal may answer it (the default); `false` makes it wait
+   * for the first call's answer and get the replay instead.
+   */
+  conflictWhileInFlight(on: boolean): void;
+  /** Every POST received (token, create, capture, refund, verification, approval), in order. */
+  readonly posts: { path: string; requestId: string | null }[];
   /**
    * The next capture answers 422 INSTRUMENT_DECLINED (or REDIRECT_PAYER_FOR_ALTERNATE_FUNDING). As
    * at PayPal, the order stays APPROVED: capturing it again may well succeed.
@@ -326,6 +338,10 @@ export async function startPayPalSim(
   let garbleNext = false;
   let failReads = 0;
   let delay = { ms: 0, n: 0 };
+  let conflictWhileInFlight = true;
+  /** Request ids of captures whose first answer is still on its way. */
+  const inFlight = new Set<string>();
+  const posts: { path: string; requestId: string | null }[] = [];
   let declineNext: "INSTRUMENT_DECLINED" | "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING" | null = null;
   let payerActionNext = false;
   let override: CaptureOverride | null = null;
@@ -647,10 +663,12 @@ export async function startPayPalSim(
     });
   };
 
-  const deliver = (o: SimOrder, eventType = "PAYMENT.CAPTURE.COMPLETED") => {
+  const deliver = (o: SimOrder, eventType = "PAYMENT.CAPTURE.COMPLETED") =>
+    deliverEvent(captureEvent(o, eventType));
+
+  const deliverEvent = (event: unknown) => {
     const url = webhook.url;
     if (!url) return;
-    const event = captureEvent(o, eventType);
     const times = webhook.twice ? 2 : 1;
     for (let i = 0; i < times; i++) {
       const p = signAndPost(url, event)
@@ -667,6 +685,7 @@ export async function startPayPalSim(
       {
         id: randomId(17),
         status: override?.status ?? "COMPLETED",
+        ...(override?.reason ? { reason: override.reason } : {}),
         amount: override?.amount ?? o.amount,
         final_capture: true,
         create_time: time,
@@ -687,6 +706,8 @@ export async function startPayPalSim(
   const handle = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const path = url.pathname;
+    if (req.method === "POST")
+      posts.push({ path, requestId: req.headers.get("paypal-request-id") });
 
     if (req.method === "POST" && path === "/v1/oauth2/token") {
       tokenCalls++;
@@ -825,6 +846,15 @@ export async function startPayPalSim(
         captureCalls++;
         const key = requestId ? `capture:${o?.id}:${requestId}` : null;
         const seen = replay(key);
+        if (seen && key && conflictWhileInFlight && inFlight.has(key)) {
+          return error(
+            409,
+            "RESOURCE_CONFLICT",
+            "The server has detected a conflict while processing this request.",
+            "PREVIOUS_REQUEST_IN_PROGRESS",
+            "A previous request on this resource is currently in progress. Please wait for sometime and try again. It is best to space out the initial and the subsequent request(s) to avoid receiving this error.",
+          );
+        }
         if (seen) {
           const s = await seen;
           if (failCaptures > 0 && failCapturesAfter) {
@@ -894,7 +924,15 @@ export async function startPayPalSim(
           answer = new Promise<Stored>((r) => setTimeout(() => r(result), ms));
         }
         if (key) replays.set(key, { at: nowMs(), answer: result });
-        if (o.captures[0]?.status === "COMPLETED") deliver(o);
+        // PayPal notifies every capture, not only completed ones.
+        const captured = o.captures[0]?.status;
+        if (captured === "COMPLETED") deliver(o);
+        else if (captured === "PENDING") deliver(o, "PAYMENT.CAPTURE.PENDING");
+        else if (captured === "DECLINED") deliver(o, "PAYMENT.CAPTURE.DECLINED");
+        if (key && answer !== result) {
+          inFlight.add(key);
+          answer = (answer as Promise<Stored>).finally(() => inFlight.delete(key));
+        }
         if (failCaptures > 0 && failCapturesAfter) {
           failCaptures--;
           return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
@@ -966,6 +1004,10 @@ export async function startPayPalSim(
       const refund = o.refunds!.find((x) => x.id === refundId)!;
       const stored: Stored = { status: 201, body: refundBody(o, refund), at: nowMs() };
       if (key) replays.set(key, { at: nowMs(), answer: stored });
+      // A refund made through the API is notified like one made on PayPal's site.
+      deliverEvent(
+        refundEvent(o, "PAYMENT.CAPTURE.REFUNDED", { refundId, amount: refund.amount.value }),
+      );
       if (failRefunds.n > 0 && failRefunds.after) {
         failRefunds.n--;
         return error(500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
@@ -1057,6 +1099,12 @@ export async function startPayPalSim(
     },
     delayCaptures(ms, n = 1) {
       delay = { ms, n };
+    },
+    conflictWhileInFlight(on) {
+      conflictWhileInFlight = on;
+    },
+    get posts() {
+      return posts;
     },
     declineNextCapture(issue = "INSTRUMENT_DECLINED") {
       declineNext = issue;
@@ -1167,6 +1215,7 @@ export async function startPayPalSim(
       failCaptures = 0;
       failReads = 0;
       delay = { ms: 0, n: 0 };
+      conflictWhileInFlight = true;
       declineNext = null;
       payerActionNext = false;
       garbleNext = false;

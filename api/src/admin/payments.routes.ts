@@ -54,6 +54,7 @@ export function adminPaymentRoutes(deps: Deps) {
             c.get("auth").userId,
             c.req.valid("param").id,
             c.req.valid("json").amount,
+            deps.config.MAX_BALANCE_EUR,
           ),
           200,
         ),

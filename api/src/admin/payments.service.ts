@@ -8,6 +8,7 @@ import { attentionMessages as msg } from "../../contracts/payments-attention.ts"
 import { recordAudit } from "../audit/audit.ts";
 import { closeAttention } from "../billing/attention.service.ts";
 import { isIndeterminate, PayPalError, PayPalUnreachable } from "../billing/paypal-client.ts";
+import { assertBalanceRoom } from "../billing/top-up.service.ts";
 import type { Deps } from "../context.ts";
 import type { Db, Sql } from "../db.ts";
 import { HttpError, notFound } from "../http-error.ts";
@@ -179,9 +180,13 @@ export async function creditMismatch(
   actorId: string,
   id: string,
   amount: string,
+  /** MAX_BALANCE_EUR: a hand credit is money in like any top-up, refused past the limit (422). */
+  maxBalance: string,
 ): Promise<AttentionList> {
   await sql.begin(async (tx) => {
     const item = await openMismatch(tx, id);
+    // Under the profile row's lock, counting the customer's top-ups in flight.
+    await assertBalanceRoom(tx, item.user_id, amount, maxBalance);
     const [profile] = await tx<[{ before: string; after: string }?]>`
       update profiles set credits = credits + ${amount}::numeric where id = ${item.user_id}
       returning (credits - ${amount}::numeric)::text as before, credits::text as after`;

@@ -1,4 +1,8 @@
-import { type CaptureResponse, billingMessages as msg } from "../../contracts/billing.ts";
+import {
+  type CaptureResponse,
+  maxBalanceMessage,
+  billingMessages as msg,
+} from "../../contracts/billing.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Deps } from "../context.ts";
@@ -9,11 +13,12 @@ import type { PayPalOrder } from "../ports.ts";
 import { settle } from "./credit.service.ts";
 import { isIndeterminate, PayPalError, PayPalUnreachable } from "./paypal-client.ts";
 import {
-  assertBalanceRoom,
   CREDITED,
   creditsOf,
   type OrderRow,
   ownOrder,
+  releaseCapture,
+  reserveCapture,
   type Source,
 } from "./top-up.service.ts";
 
@@ -80,7 +85,8 @@ export const BUYER_MUST_ACT = new Set([
  */
 export async function buyerMustActAgain(sql: Db, row: OrderRow): Promise<void> {
   await sql`
-    update paypal_orders set capture_request_id = gen_random_uuid(), buyer_told_failed_at = now()
+    update paypal_orders set capture_request_id = gen_random_uuid(), buyer_told_failed_at = now(),
+      capture_reserved_at = null
     where id = ${row.id} and capture_request_id = ${row.capture_request_id} and status = 'created'`;
 }
 
@@ -131,13 +137,15 @@ export async function captureTopUp(
   let order: PayPalOrder;
   try {
     if (row.status === "created") {
-      try {
-        await assertBalanceRoom(deps.sql, userId, row.amount, deps.config.MAX_BALANCE_EUR);
-      } catch (err) {
+      if (!(await reserveCapture(deps.sql, row, deps.config.MAX_BALANCE_EUR))) {
         // The page says the payment failed: the order must never be captured later, when the
         // balance has room again and the buyer has long paid another way.
-        if (err instanceof HttpError) await closeOrder(deps.sql, row, "balance limit", "capture");
-        throw err;
+        await closeOrder(deps.sql, row, "balance limit", "capture");
+        throw new HttpError(
+          422,
+          ErrorCode.validation,
+          maxBalanceMessage(deps.config.MAX_BALANCE_EUR),
+        );
       }
       order = await captureOrReadBack(deps, row, 2);
     } else {
@@ -146,6 +154,8 @@ export async function captureTopUp(
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
+    // PayPal refused (an answer, not a lost one): nothing was taken, the amount is not in flight.
+    if (err instanceof PayPalError && !isIndeterminate(err)) await releaseCapture(deps.sql, row.id);
     if (err instanceof PayPalError && err.issue && BUYER_MUST_ACT.has(err.issue)) {
       await buyerMustActAgain(deps.sql, row);
       throw new HttpError(422, ErrorCode.instrumentDeclined, msg.notCompleted);

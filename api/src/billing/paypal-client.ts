@@ -91,6 +91,8 @@ export class PayPalClient implements PayPal {
       headers: {
         authorization: `Basic ${btoa(`${this.opts.clientId}:${this.opts.clientSecret}`)}`,
         "content-type": "application/x-www-form-urlencoded",
+        // Every POST carries one (see call()), this one too: harmless to repeat, but uniform.
+        "paypal-request-id": crypto.randomUUID(),
       },
       body: "grant_type=client_credentials",
     });
@@ -116,11 +118,17 @@ export class PayPalClient implements PayPal {
     return body.access_token;
   }
 
+  /**
+   * Every POST carries a PayPal-Request-Id (`requestId`): against a server that dropped the
+   * connection after doing the work, fetch was seen sending the same POST again by itself, and
+   * only the id lets PayPal answer that second one with the first one's result.
+   */
   private async call<T>(
     method: string,
     path: string,
     opts: { body?: unknown; rawBody?: string; requestId?: string } = {},
   ): Promise<T> {
+    if (method === "POST" && !opts.requestId) throw new Error(`POST ${path} without a request id`);
     const send = async () =>
       await this.fetch(path, {
         method,
@@ -221,6 +229,7 @@ export class PayPalClient implements PayPal {
       "/v1/notifications/verify-webhook-signature",
       {
         rawBody: `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${rawBody}}`,
+        requestId: crypto.randomUUID(),
       },
     );
     return body.verification_status === "SUCCESS";
@@ -231,6 +240,7 @@ export class PayPalClient implements PayPal {
     if (this.mode !== "sandbox") throw new Error("sandbox approval outside sandbox mode");
     const res = await this.fetch(`/sim/orders/${encodeURIComponent(orderId)}/approve`, {
       method: "POST",
+      headers: { "paypal-request-id": crypto.randomUUID() },
     });
     await res.body?.cancel();
     if (!res.ok) throw new PayPalError(res.status, "RESOURCE_NOT_FOUND", null, "approve failed");

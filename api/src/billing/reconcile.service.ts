@@ -9,9 +9,9 @@ import {
   closeOrder,
 } from "./capture.service.ts";
 import { firstCapture, followCapture, settle } from "./credit.service.ts";
-import { PayPalError } from "./paypal-client.ts";
+import { isIndeterminate, PayPalError } from "./paypal-client.ts";
 import { applyWaitingRefunds, recordRefundsOf } from "./refunds.service.ts";
-import { hasBalanceRoom, type OrderRow } from "./top-up.service.ts";
+import { type OrderRow, releaseCapture, reserveCapture } from "./top-up.service.ts";
 
 // The PayPal reconciler.
 
@@ -171,12 +171,14 @@ async function reconcileOrder(
     if (await buyerWasToldItFailed(deps.sql, row.id)) {
       return stale ? await closed(deps.sql, row, "declined, not approved again") : "unknown";
     }
-    if (!(await hasBalanceRoom(deps.sql, row.user_id, row.amount, deps.config.MAX_BALANCE_EUR))) {
+    if (!(await reserveCapture(deps.sql, row, deps.config.MAX_BALANCE_EUR))) {
       return stale ? await closed(deps.sql, row, "balance limit") : "unknown";
     }
     try {
       order = await captureOrReadBack(deps, row, 2);
     } catch (err) {
+      if (err instanceof PayPalError && !isIndeterminate(err))
+        await releaseCapture(deps.sql, row.id);
       if (err instanceof PayPalError && err.issue && BUYER_MUST_ACT.has(err.issue)) {
         await buyerMustActAgain(deps.sql, row);
       }

@@ -6,7 +6,7 @@ import {
 } from "../../contracts/billing.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import type { Deps } from "../context.ts";
-import type { Db } from "../db.ts";
+import type { Db, Sql } from "../db.ts";
 import { HttpError } from "../http-error.ts";
 import { log } from "../log.ts";
 import type { PayPalOrder } from "../ports.ts";
@@ -75,16 +75,25 @@ export async function ownOrder(sql: Db, orderId: string, userId: string): Promis
 /**
  * Issue 15 (a): a top-up (or an admin addition) that would take the balance above MAX_BALANCE_EUR
  * is refused with a 422 before any money moves: before the PayPal order exists, and again before
- * the capture (the balance may have grown meanwhile).
+ * the capture (the balance may have grown meanwhile). The check locks the profile row (held to the
+ * end of the caller's transaction) and counts the top-ups in flight, except `exceptOrder` itself.
  */
 export async function assertBalanceRoom(
   sql: Db,
   userId: string,
   amount: string,
   max: string,
+  exceptOrder: string | null = null,
 ): Promise<void> {
   const [row] = await sql<[{ over: boolean }?]>`
-    select credits + ${amount}::numeric > ${max}::numeric as over from profiles where id = ${userId}`;
+    select p.credits + coalesce((
+        select sum(o.amount) from paypal_orders o
+        where o.user_id = p.id and o.id is distinct from ${exceptOrder}
+          and (o.status in ('pending', 'captured')
+            or (o.status = 'created' and o.capture_reserved_at is not null))
+      ), 0) + ${amount}::numeric > ${max}::numeric as over
+    from profiles p where p.id = ${userId}
+    for update of p`;
   if (row?.over) throw new HttpError(422, ErrorCode.validation, maxBalanceMessage(max));
 }
 
@@ -93,14 +102,37 @@ export async function hasBalanceRoom(
   userId: string,
   amount: string,
   max: string,
+  exceptOrder: string | null = null,
 ): Promise<boolean> {
   try {
-    await assertBalanceRoom(sql, userId, amount, max);
+    await assertBalanceRoom(sql, userId, amount, max, exceptOrder);
     return true;
   } catch (err) {
     if (err instanceof HttpError) return false;
     throw err;
   }
+}
+
+/**
+ * Right before a capture is sent to PayPal (by the page or the reconciler): under the profile
+ * row's lock, the order's amount must fit beside the balance and every other top-up in flight,
+ * and the order is then counted in flight itself until it is credited, closed or refused. False
+ * when it does not fit: nothing may be captured.
+ */
+export async function reserveCapture(sql: Sql, row: OrderRow, max: string): Promise<boolean> {
+  return await sql.begin(async (tx) => {
+    if (!(await hasBalanceRoom(tx, row.user_id, row.amount, max, row.id))) return false;
+    await tx`
+      update paypal_orders set capture_reserved_at = coalesce(capture_reserved_at, now())
+      where id = ${row.id} and status = 'created'`;
+    return true;
+  });
+}
+
+/** PayPal refused the capture (nothing was taken): the order no longer counts against the limit. */
+export async function releaseCapture(sql: Db, orderId: string): Promise<void> {
+  await sql`
+    update paypal_orders set capture_reserved_at = null where id = ${orderId} and status = 'created'`;
 }
 
 /**

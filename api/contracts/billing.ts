@@ -115,6 +115,10 @@ export const TransactionKind = z.enum([
   "reversal",
   /** Credits back for an order that could not be provisioned. */
   "order_refund",
+  /** A plan change's prorated difference (paid, credited, or reversed). */
+  "plan_change",
+  /** A cancellation's unused days credited (or charged again when undone). */
+  "cancellation_refund",
 ]);
 
 export const Transaction = z.object({

@@ -29,6 +29,7 @@ import { configureInvoices } from "./invoices/issue.ts";
 import { log, logs } from "./log.ts";
 import { mailOutboxRoutes } from "./mail/outbox.routes.ts";
 import { openApiHandler } from "./openapi.ts";
+import { adminPlanChangeRoutes, planChangeRoutes } from "./plan-changes/plan-changes.routes.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { serverActionRoutes } from "./server-actions/server-actions.routes.ts";
 import { serviceRoutes } from "./services/services.routes.ts";
@@ -105,6 +106,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/shop", autoRenewRoutes(deps))
     .route("/admin/mail-outbox", mailOutboxRoutes(deps))
     .route("/admin/invoices", adminInvoiceRoutes(deps))
+    .route("/admin", adminPlanChangeRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .route("/account", accountRoutes(deps))
     .route("/account/notifications", notificationRoutes(deps))
@@ -113,6 +115,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/services", serviceRoutes(deps))
     .route("/services", historyRoutes(deps))
     .route("/services", serverActionRoutes(deps))
+    .route("/services", planChangeRoutes(deps))
     .route("/events", eventRoutes(deps));
 
   app.route("/api", api);

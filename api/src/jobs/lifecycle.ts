@@ -7,6 +7,7 @@ import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { expiryReminder, gracePeriodStarted, topUpNeeded } from "../mail/templates/lifecycle.ts";
 import { terminationWarning } from "../mail/templates/provisioning.ts";
 import { newOrderNeedsServer } from "../mail/templates/staff.ts";
+import { runCancellations } from "../plan-changes/cancellations.service.ts";
 import { AutoRenewNotDue, autoRenewKey } from "../shop/auto-renew.ts";
 import { renew } from "../shop/shop.service.ts";
 import { type ExpiryResult, expireOrders } from "./expire-orders.ts";
@@ -54,6 +55,8 @@ export async function runLifecycle(
 ): Promise<LifecycleResult> {
   // Auto-renew first: an order it renews on its last minute is never expired.
   const renewals = await autoRenewOrders(sql, settings);
+  // Orders cancelled at the end of their period end here, before expiry would suspend them.
+  await runCancellations(sql);
   const expired = await expireOrders(sql, settings);
   const grace = settings.graceDays > 0 ? await sendGraceNotices(sql, settings) : 0;
   const reminders = await sendReminders(sql, settings);
@@ -119,6 +122,8 @@ export async function autoRenewOrders(
       join profiles pr on pr.id = o.user_id
     where o.status = 'active' and o.auto_renew
       and o.expire_date <= now() + make_interval(hours => ${settings.autoRenewHoursBefore})
+      and not exists (
+        select 1 from cancellations c where c.order_id = o.id and c.state = 'scheduled')
       and (pr.credits - pr.credits_held >= p.price or not exists (
         select 1 from order_notices n where n.order_id = o.id and n.notice = 'topup-needed'))
     order by o.expire_date
@@ -192,6 +197,9 @@ export async function sendReminders(
       and o.expire_date <= now() + make_interval(days => ${Math.max(...settings.reminderDays)})
       and not exists (
         select 1 from order_notices n where n.order_id = o.id and n.notice = 'reminder:' || r.day)
+      -- cancelled at the end of the period: nothing to remind of
+      and not exists (
+        select 1 from cancellations c where c.order_id = o.id and c.state = 'scheduled')
     order by o.expire_date
     limit ${BATCH}`;
   let sent = 0;

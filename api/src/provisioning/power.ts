@@ -61,8 +61,8 @@ export async function runPower(
 }
 
 /**
- * One step of a `delete` job: a server staff removed with its service, or a service suspended past
- * TERMINATE_AFTER_DAYS. A termination is checked again first: a renewal since it was queued keeps
+ * One step of a `delete` job: a server staff removed with its service, a service suspended past
+ * TERMINATE_AFTER_DAYS, or a customer's cancelled service whose undo window is over. A termination is checked again first: a renewal since it was queued keeps
  * the server. A server the provider no longer has counts as deleted.
  */
 export async function runDelete(
@@ -76,8 +76,13 @@ export async function runDelete(
       select s.user_id, pr.email, coalesce(p.name, 'VPS') as product_name
       from services s join profiles pr on pr.id = s.user_id
         left join orders o on o.id = s.order_id left join products p on p.id = o.product_id
-      where s.id = ${job.service_id} and s.service_status = 'suspended'
-        and s.suspended_at <= now() - make_interval(days => ${deps.terminateAfterDays})`;
+      where s.id = ${job.service_id} and (
+        (s.service_status = 'suspended'
+          and s.suspended_at <= now() - make_interval(days => ${deps.terminateAfterDays}))
+        -- a customer's cancellation (plan-changes/) whose undo window is over
+        or (s.service_status in ('active', 'suspended') and exists (
+          select 1 from cancellations c where c.service_id = s.id
+            and c.state = 'scheduled' and c.delete_after <= now())))`;
     if (!service) {
       await finish(sql, job, "done", "no longer due: the service is not suspended any more");
       return;
@@ -99,7 +104,10 @@ export async function runDelete(
     if (!own || !service || !job.service_id) return;
     await tx`
       update services set service_status = 'terminated', root_password_sealed = null
-      where id = ${job.service_id} and service_status = 'suspended'`;
+      where id = ${job.service_id} and (service_status = 'suspended' or exists (
+        select 1 from cancellations c where c.service_id = services.id and c.state = 'scheduled'))`;
+    await tx`update cancellations set state = 'done', done_at = now()
+      where service_id = ${job.service_id} and state = 'scheduled'`;
     await recordAudit(tx, {
       actorId: null,
       action: "service.terminate",

@@ -8,7 +8,7 @@ import type { Db, Sql } from "../db.ts";
  */
 export interface ProviderJobRow {
   id: string;
-  kind: "provision" | "power" | "delete" | "reinstall";
+  kind: "provision" | "power" | "delete" | "reinstall" | "change";
   service_id: string | null;
   order_id: string | null;
   vm_id: number | null;

@@ -1,5 +1,6 @@
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
+import { runChange } from "../plan-changes/change-job.ts";
 import type { SecretBox, ServerProvider } from "../ports.ts";
 import { runReinstall } from "../server-actions/reinstall.ts";
 import { checkDrift, type DriftSettings } from "./drift.ts";
@@ -53,6 +54,7 @@ export function startProviderRunner(deps: ProviderRunnerDeps): ProviderRunner {
       if (job.kind === "provision") await runProvision(provisionDeps, job);
       else if (job.kind === "power") await runPower(deps, job);
       else if (job.kind === "reinstall") await runReinstall(reinstallDeps, job);
+      else if (job.kind === "change") await runChange(deps, job);
       else await runDelete(deps, job);
     } catch (err) {
       // A database error mid-step: the lease runs out and the job is taken up again.

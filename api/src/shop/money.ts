@@ -6,9 +6,10 @@ import { invariant } from "../invariant.ts";
 import { type InvoiceCustomer, issueDocument, sellerSettings } from "../invoices/issue.ts";
 
 /*
- * Issue 19: the one money path of the shop, used by purchase() and renew() in shop.service.ts:
- * `charge` (the conditional debit) then `settle` (the order write, its ledger row and the
- * idempotency key's outcome), two statements inside the caller's transaction.
+ * Issue 19: the one money path of the shop, used by purchase() and renew() in shop.service.ts and
+ * by plan changes and cancellations (plan-changes/): `charge` (the conditional debit) then `settle`
+ * (the order write, its ledger row and the idempotency key's outcome), two statements inside the
+ * caller's transaction; `credit` and `debit` for money that moves without an order write.
  */
 
 /**
@@ -74,13 +75,20 @@ export async function settle(
   tx: Tx,
   userId: string,
   key: string,
-  ledgerRow: { amount: string; kind: "purchase" | "renewal"; reference: string; product: string },
+  ledgerRow: {
+    amount: string;
+    kind: "purchase" | "renewal" | "plan_change";
+    reference: string;
+    product: string;
+    /** The invoice's line; by default the product and "order" or "renewal". */
+    description?: string;
+  },
   orderWrite: Fragment,
   options: {
     customer?: InvoiceCustomer;
     alongside?: (order: OrderWritten) => Promise<unknown>[];
   } = {},
-): Promise<OrderWritten> {
+): Promise<OrderWritten & { transaction_id: string | null }> {
   const { amount, kind, reference } = ledgerRow;
   const [written] = await tx<[(OrderWritten & { transaction_id: string | null })?]>`
     with o as (${orderWrite}), l as (
@@ -106,7 +114,9 @@ export async function settle(
           userId,
           transactionId: transaction_id,
           orderId: order.id,
-          description: `${ledgerRow.product} (${kind === "purchase" ? "order" : "renewal"})`,
+          description:
+            ledgerRow.description ??
+            `${ledgerRow.product} (${kind === "purchase" ? "order" : "renewal"})`,
           periodTo: order.expire_date,
           amount,
           actorId: null,
@@ -116,5 +126,87 @@ export async function settle(
     );
   }
   await Promise.all(pending);
-  return order;
+  return { ...order, transaction_id };
+}
+
+/**
+ * Money going back to the balance, in the caller's transaction: the credit, its ledger row and its
+ * credit note (numbered in the credit note series), in that order. A downgrade's difference, an
+ * upgrade reversed after the provider refused it, a cancellation's unused days. `refersTo` is the
+ * invoice it corrects (its VAT is given back too). Returns the new balance and the ledger row.
+ * The balance limit (MAX_BALANCE_EUR) does not apply: it is the customer's own money returning.
+ */
+export async function credit(
+  tx: Tx,
+  userId: string,
+  row: {
+    amount: string;
+    kind: "plan_change" | "cancellation_refund";
+    reference: string;
+    description: string;
+    orderId: string;
+    refersTo: string | null;
+    actorId: string | null;
+  },
+): Promise<{ credits: string; transactionId: string; documentId: string }> {
+  const [written] = await tx<[{ credits: string; transaction_id: string }?]>`
+    with p as (
+      update profiles set credits = credits + ${row.amount}::numeric where id = ${userId}
+      returning credits
+    ), t as (
+      insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
+      values (${userId}, ${row.amount}::numeric, 'paid', ${row.kind}, ${row.reference})
+      returning id
+    )
+    select (select credits from p)::text as credits, (select id from t) as transaction_id`;
+  invariant(written?.credits, "the credit written");
+  const doc = await issueDocument(tx, sellerSettings(), {
+    kind: "credit_note",
+    userId,
+    transactionId: written.transaction_id,
+    orderId: row.orderId,
+    refersTo: row.refersTo,
+    splitVat: true,
+    description: row.description,
+    amount: row.amount,
+    actorId: row.actorId,
+  });
+  return { credits: written.credits, transactionId: written.transaction_id, documentId: doc.id };
+}
+
+/**
+ * A debit that is not an order's (an undone cancellation takes back what it credited): the
+ * conditional debit, its ledger row and its invoice. Null when the balance does not cover it.
+ */
+export async function debit(
+  tx: Tx,
+  userId: string,
+  row: {
+    amount: string;
+    kind: "plan_change" | "cancellation_refund";
+    reference: string;
+    description: string;
+    orderId: string;
+    periodTo: Date | null;
+    actorId: string | null;
+  },
+): Promise<{ credits: string; transactionId: string; documentId: string } | null> {
+  const charged = await charge(tx, userId, tx`select ${row.amount}::numeric as price`);
+  if (!charged?.credits) return null;
+  const [t] = await tx<[{ id: string }?]>`
+    insert into transactions (user_id, amount, status, kind, paypal_transaction_id)
+    values (${userId}, -(${row.amount}::numeric), 'paid', ${row.kind}, ${row.reference})
+    returning id`;
+  invariant(t, "the ledger row written");
+  const doc = await issueDocument(tx, sellerSettings(), {
+    kind: "invoice",
+    userId,
+    transactionId: t.id,
+    orderId: row.orderId,
+    description: row.description,
+    periodTo: row.periodTo,
+    amount: row.amount,
+    actorId: row.actorId,
+  });
+  return { credits: charged.credits, transactionId: t.id, documentId: doc.id };
 }

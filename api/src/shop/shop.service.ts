@@ -1,5 +1,6 @@
 import type { ProductType } from "../../contracts/common.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import { PlanChangeMessages } from "../../contracts/plan-changes.ts";
 import {
   ORDER_PERIOD_DAYS,
   type Order,
@@ -229,11 +230,20 @@ export async function renew(
     // The row lock serialises renewals of one order and the expiry job (which skips locked rows).
     // Rules about the order are checked here, under the lock and before any money moves.
     const [current] = await tx<
-      [(ProductOfOrder & { status: Order["status"]; expire_date: Date; server_deleted: boolean })?]
+      [
+        (ProductOfOrder & {
+          status: Order["status"];
+          expire_date: Date;
+          server_deleted: boolean;
+          cancel_scheduled: boolean;
+        })?,
+      ]
     >`
       select o.status, o.expire_date, o.product_id, p.name as product_name, p.product_type, p.price,
         exists (select 1 from services s where s.order_id = o.id and s.service_status = 'terminated')
-          as server_deleted
+          as server_deleted,
+        exists (select 1 from cancellations c where c.order_id = o.id and c.state = 'scheduled')
+          as cancel_scheduled
       from orders o join products p on p.id = o.product_id
       where o.id = ${orderId} and o.user_id = ${userId}
       for update of o`;
@@ -247,6 +257,10 @@ export async function renew(
     if (current.server_deleted) {
       throw new HttpError(409, ErrorCode.conflict, ShopMessages.serverDeleted);
     }
+    // Cancelled at the end of the period: undo the cancellation first (plan-changes/).
+    if (current.cancel_scheduled) {
+      throw new HttpError(409, ErrorCode.conflict, PlanChangeMessages.cancelScheduled);
+    }
     // Issue 21: an auto-renewal must still be due; a Renew that raced one is answered by it.
     const racing = {
       userId,
@@ -258,7 +272,13 @@ export async function renew(
     if (await answeredByAutoRenewal(tx, racing)) {
       return await replayed(tx, userId, orderId);
     }
-    const { status, expire_date, server_deleted: _deleted, ...product } = current;
+    const {
+      status,
+      expire_date,
+      server_deleted: _deleted,
+      cancel_scheduled: _c,
+      ...product
+    } = current;
 
     // The price read under the lock above, debited by the same rule as a purchase.
     const charged = await charge(tx, userId, tx`select ${product.price}::numeric as price`);

@@ -24,13 +24,18 @@ const project = (name: string) => ({
 export default defineConfig({
   test: {
     projects: [
-      "schema",
-      "shared-ui",
-      "shell",
-      "mf-account",
-      "mf-shop",
-      "mf-services",
-      "mf-admin",
-    ].map(project),
+      // Repository plumbing (toolchain, images): plain Node, no DOM.
+      {
+        test: {
+          name: "tooling",
+          root: "./scripts",
+          environment: "node",
+          include: ["**/*.test.ts"],
+        },
+      },
+      ...["schema", "shared-ui", "shell", "mf-account", "mf-shop", "mf-services", "mf-admin"].map(
+        project,
+      ),
+    ],
   },
 });

@@ -1,0 +1,27 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const root = new URL("../", import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
+
+// The project installs its own Node (the `node` package, a root devDependency) and `npm run` puts
+// node_modules/.bin first on PATH, so the tests and every process they start run on it whatever
+// Node the machine has.
+describe("toolchain", () => {
+  it("runs on the Node the project pins (24 LTS)", () => {
+    expect(pkg.devDependencies.node).toMatch(/^24\.\d+\.\d+$/);
+    expect(process.versions.node).toBe(pkg.devDependencies.node);
+  });
+
+  it("gives child processes that spawn `node` the same Node", () => {
+    const child = spawnSync("node", ["-p", "process.versions.node"], { encoding: "utf8" });
+    expect(child.stdout.trim()).toBe(pkg.devDependencies.node);
+  });
+
+  it("says the same version everywhere a newcomer looks", () => {
+    expect(readFileSync(new URL(".nvmrc", root), "utf8").trim()).toBe(pkg.devDependencies.node);
+    expect(pkg.engines.node).toBe(">=22.12");
+    expect(readFileSync(new URL("README.md", root), "utf8")).toContain("Node >=22.12");
+  });
+});

@@ -11,12 +11,15 @@ export function AdminListPage<P, T>({
   title,
   description,
   create,
+  after,
   ...list
 }: SearchableListProps<P, T> & {
   title: string;
   description: string;
   /** The header's create button ("Create user") and the dialog it opens, given how to close it. */
   create?: { label: string; dialog: (onClose: () => void) => ReactNode };
+  /** What the page shows below its list (the orders page: customers' cancellations). */
+  after?: ReactNode;
 }) {
   const [creating, setCreating] = useState(false);
   return (
@@ -29,6 +32,7 @@ export function AdminListPage<P, T>({
       <div className={styles.tablePanel}>
         <SearchableList {...list} />
       </div>
+      {after}
       {create && creating && create.dialog(() => setCreating(false))}
     </Page>
   );

@@ -1,4 +1,5 @@
 import { OrderStatus } from "@contracts/common.ts";
+import { CancellationsCard } from "../features/cancellations/components/cancellations-card";
 import { useOrderPages } from "../features/orders/api/get-orders";
 import { OrdersTable } from "../features/orders/components/orders-table";
 import { type ListFilter, statusFilter } from "../lib/admin-list";
@@ -28,6 +29,7 @@ export default function OrdersPage() {
       rowsOf={(page) => page.orders}
       noun={{ one: "order", other: "orders" }}
       searchDescription="Customer's email or username, or product name"
+      after={<CancellationsCard />}
     >
       {(rows) => <OrdersTable orders={rows} />}
     </AdminListPage>

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useService } from "../features/services/api/get-service";
 import { LiveStats } from "../features/services/components/live-stats";
 import { ManageServer } from "../features/services/components/manage-server/manage-server";
+import { PlanPanel } from "../features/services/components/plan-panel";
 import { ProcessorPanel } from "../features/services/components/processor-panel";
 import { ProvisioningPanel } from "../features/services/components/provisioning-panel";
 import { RootPasswordPanel } from "../features/services/components/root-password-panel";
@@ -51,6 +52,7 @@ export default function ServicePage() {
         <RootPasswordPanel service={service} />
         {!provisioning && <ServiceControls service={service} />}
         {!provisioning && service.service_type === "vps" && <ManageServer service={service} />}
+        {!provisioning && service.service_type === "vps" && <PlanPanel service={service} />}
         {!provisioning && <LiveStats service={service} />}
         {!provisioning && <ServiceHistoryPanel service={service} />}
       </div>

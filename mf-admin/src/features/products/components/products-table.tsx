@@ -12,6 +12,7 @@ import {
 import { useRemoveProduct } from "../api/remove-product";
 import { EditPlanDialog } from "./edit-plan-dialog";
 import { planLine } from "./plan-line";
+import { UpgradePathsDialog } from "./upgrade-paths-dialog";
 
 /** What the provider creates for a product: a VPS's plan; a dedicated server has none. */
 function PlanCell({ product }: { product: AdminProduct }) {
@@ -25,6 +26,7 @@ function PlanCell({ product }: { product: AdminProduct }) {
 export function ProductsTable({ products }: { products: AdminProduct[] }) {
   const [removing, setRemoving] = useState<AdminProduct | null>(null);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const [paths, setPaths] = useState<AdminProduct | null>(null);
   const remove = useRemoveProduct();
   return (
     <>
@@ -71,6 +73,11 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
                     Edit plan
                   </RowAction>
                 )}
+                {p.product_type === "vps" && p.plan && (
+                  <RowAction label={`Upgrade paths of ${p.name}`} onPress={() => setPaths(p)}>
+                    Upgrade paths
+                  </RowAction>
+                )}
                 <RemoveButton label={`Remove ${p.name}`} onPress={() => setRemoving(p)} />
               </ActionsCell>
             </Row>
@@ -78,6 +85,7 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
         </TableBody>
       </Table>
       {editing && <EditPlanDialog product={editing} onClose={() => setEditing(null)} />}
+      {paths && <UpgradePathsDialog product={paths} onClose={() => setPaths(null)} />}
       {removing && (
         <RemoveDialog
           title={`Remove ${removing.name}?`}

@@ -1,0 +1,29 @@
+import { UpgradePaths } from "@contracts/plan-changes.ts";
+import { ProductList } from "@contracts/shop.ts";
+import { api, queryKeys } from "@hosting-portal/shared-ui";
+import { useQuery } from "@tanstack/react-query";
+import { useAdminMutation } from "../../../lib/admin-mutation";
+
+const path = (productId: string) =>
+  `/api/admin/products/${encodeURIComponent(productId)}/upgrade-paths`;
+
+/** The products a product's customers may change to (GET …/upgrade-paths). */
+export const useUpgradePaths = (productId: string) =>
+  useQuery({
+    queryKey: [...queryKeys.products.all, "upgrade-paths", productId],
+    queryFn: ({ signal }) => api.get(path(productId), UpgradePaths, { signal }),
+  });
+
+/** Every VPS product on sale: the candidates (the shop's own list). */
+export const useVpsProducts = () =>
+  useQuery({
+    queryKey: [...queryKeys.products.all, "vps-for-paths"],
+    queryFn: ({ signal }) => api.get("/api/shop/products?type=vps", ProductList, { signal }),
+  });
+
+/** Replaces the paths; 422 when one has a smaller disk or no server plan. */
+export const useSetUpgradePaths = (productId: string) =>
+  useAdminMutation(
+    (targetIds: string[]) => api.put(path(productId), { target_ids: targetIds }, UpgradePaths),
+    "Failed to save upgrade paths",
+  );

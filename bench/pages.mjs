@@ -171,12 +171,19 @@ async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemote
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
     await page.goto(new URL(path, baseUrl).href, { waitUntil: "commit" });
     let dataVisibleMs = null;
+    let error;
     if (!blockRemotes) {
-      await page.waitForFunction(() => window.__bench?.dataVisibleMs !== null, null, {
-        timeout: DATA_TIMEOUT_MS,
-        polling: 50,
-      });
-      dataVisibleMs = await page.evaluate(() => window.__bench.dataVisibleMs);
+      // A load whose data never shows is reported (no figure, the error) rather than ending the
+      // benchmark, and its rotated session cookie is still handed on below.
+      try {
+        await page.waitForFunction(() => window.__bench?.dataVisibleMs !== null, null, {
+          timeout: DATA_TIMEOUT_MS,
+          polling: 50,
+        });
+        dataVisibleMs = await page.evaluate(() => window.__bench.dataVisibleMs);
+      } catch (err) {
+        error = `${path}: ${err instanceof Error ? err.message.split("\n")[0] : err}`;
+      }
     } else {
       // The signed-in frame (top bar, navigation, <main>) is up; its page cannot come.
       await page.locator("main#main").waitFor({ timeout: DATA_TIMEOUT_MS });
@@ -211,6 +218,7 @@ async function loadOnce(browser, { baseUrl, path, session, throttle, blockRemote
     return {
       ...result,
       encodings,
+      error,
       dataVisibleMs,
       session: next ? { name: next.name, value: next.value } : session,
     };
@@ -262,6 +270,7 @@ function summarise(runs) {
         }),
       ),
     ],
+    errors: runs.map((r) => r.error).filter(Boolean),
     // Static files that came without brotli, in any run.
     notBrotli: [
       ...new Set(

@@ -1186,6 +1186,15 @@ function budgets(r) {
       repeated.length === 0,
       repeated.join("; ") || `${federated.length} page loads checked`,
     );
+    const failedLoads = [r.pages, r.pagesDesktop]
+      .filter(Boolean)
+      .flatMap((d) => Object.values(d.pages).flatMap((b) => Object.values(b)))
+      .flatMap((b) => b.errors);
+    add(
+      "every page load showed its data",
+      failedLoads.length === 0,
+      failedLoads.slice(0, 3).join("; ") || "all loads",
+    );
     const plain = federated.flatMap(([page, f]) => f.notBrotli.map((p) => `${page}: ${p}`));
     add(
       "every static asset served with brotli",

@@ -125,7 +125,7 @@ describe("Manage Products page (SPEC §2 /admin/products)", () => {
         "2 vCPU · 4 GB · 80 GB NVMe1 Gbit/s uplink · DDoS: Always-on",
         "Debian12 · 2 cores · 4096 MB · 80 GB · 1 IPv4",
         "3",
-        "Edit planRemove",
+        "Edit planUpgrade pathsRemove",
       ],
       [
         "Dedicated EPYC 16",
@@ -137,6 +137,42 @@ describe("Manage Products page (SPEC §2 /admin/products)", () => {
         "Remove",
       ],
     ]);
+  });
+
+  it("sets a product's upgrade paths: the VPS products on sale ticked, saved in one PUT", async () => {
+    const medium = {
+      id: "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+      name: "VPS Medium",
+      price: "9.99",
+      cpu: "4 vCPU",
+      ram: "8 GB",
+      storage: "80 GB NVMe",
+      uplink: "1 Gbit/s",
+      ddos_protection: "Always-on",
+      product_type: "vps",
+    };
+    const path = `/api/admin/products/${starter.id}/upgrade-paths`;
+    const net = await openPage({
+      [`GET ${path}`]: { target_ids: [] },
+      "GET /api/shop/products?type=vps": {
+        products: [
+          { ...starter, orders_count: undefined, created_at: undefined, plan: undefined },
+          medium,
+        ],
+      },
+      [`PUT ${path}`]: { target_ids: [medium.id] },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole("button", { name: "Upgrade paths of VPS Starter" }));
+    const dialog = within(
+      await screen.findByRole("dialog", { name: "Upgrade paths: VPS Starter" }),
+    );
+    const box = await dialog.findByRole("checkbox", { name: /VPS Medium/ });
+    expect(dialog.queryByRole("checkbox", { name: /VPS Starter/ })).toBeNull();
+    await user.click(box);
+    await user.click(dialog.getByRole("button", { name: "Save paths" }));
+    await findToast("Upgrade paths saved");
+    expect(net.callsTo(`PUT ${path}`)[0]?.body).toEqual({ target_ids: [medium.id] });
   });
 
   it("says so when a VPS product has no plan yet", async () => {

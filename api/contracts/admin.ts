@@ -50,7 +50,7 @@ export const adminMessages = {
   daysInvalid: "expiring_within_days must be a whole number from 0 to 3650",
 } as const;
 
-// ---------------------------------------------------------------- list pages (issue 18)
+// ---------------------------------------------------------------- list pages
 
 /** Rows per page of an admin list when `limit` is not given, and the most one page may hold. */
 export const ADMIN_PAGE_DEFAULT = 50;

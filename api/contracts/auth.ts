@@ -74,7 +74,7 @@ export type User = z.infer<typeof User>;
 
 /**
  * What sign-in, refresh and factor verify answer. The refresh token is not in it: it travels only
- * in the HttpOnly cookie (issue 16), out of reach of page scripts.
+ * in the HttpOnly cookie, out of reach of page scripts.
  */
 export const Session = z.object({
   access_token: z.string(),
@@ -87,7 +87,7 @@ export const Session = z.object({
   refresh_expires_at: z.number().check(z.int()),
   remember: z.boolean(),
   user: User,
-  /** Issue 8: authenticator assurance level of this session (aal2 after a verified factor). */
+  /** Authenticator assurance level of this session (aal2 after a verified factor). */
   aal: z.optional(z.enum(["aal1", "aal2"])),
   /** True while the user has a verified factor and this session has not verified one yet. */
   mfa_required: z.optional(z.boolean()),

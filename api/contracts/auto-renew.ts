@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { Uuid } from "./common.ts";
 
-/** Issue 21: the per-order auto-renew switch on /orders. */
+/** The per-order auto-renew switch on /orders. */
 export const AutoRenewMessages = {
   enabledRequired: "enabled must be true or false",
   savedOn: "Auto-renew is on",

@@ -15,11 +15,11 @@ export const billingMessages = {
   paymentError: "Could not complete payment.",
   balanceUpdateFailed: "Could not update balance.",
   success: "Payment successful",
-  /** Issue 15: a capture PayPal holds as PENDING (eCheck, review): credited when it completes. */
+  /** A capture PayPal holds as PENDING (eCheck, review): credited when it completes. */
   pendingTitle: "Payment pending",
   pending:
     "PayPal is still processing this payment. Your credits will be added as soon as it completes; please do not pay again.",
-  /** Issue 15: a capture whose outcome is unknown is read back from PayPal by the API on its own. */
+  /** A capture whose outcome is unknown is read back from PayPal by the API on its own. */
   captureRecovering:
     "If PayPal took the payment, your credits will be added automatically within a few minutes.",
   /** A PayPal order that expired before its capture (nothing was taken). */
@@ -30,7 +30,7 @@ export const billingMessages = {
   noTransactions: "No transactions found. Make your first credit purchase to get started.",
 } as const;
 
-/** Issue 15 (a): top-ups and admin additions stop at the configured maximum balance (MAX_BALANCE_EUR). */
+/** Top-ups and admin additions stop at the configured maximum balance (MAX_BALANCE_EUR). */
 export const maxBalanceMessage = (max: string) =>
   `The balance cannot exceed ${max} EUR. Spend some credits or choose a smaller amount.`;
 
@@ -128,7 +128,7 @@ export const Transaction = z.object({
   kind: TransactionKind,
   paypal_transaction_id: z.nullable(z.string()),
   created_at: Timestamp,
-  /** Issue 22: the invoice, receipt or credit note of this row (its PDF link), null when none. */
+  /** The invoice, receipt or credit note of this row (its PDF link), null when none. */
   document: z.optional(z.nullable(TransactionDocument)),
 });
 export type Transaction = z.infer<typeof Transaction>;
@@ -148,8 +148,8 @@ export const TransactionsQuery = z.object({
 export type TransactionsQuery = z.output<typeof TransactionsQuery>;
 
 /**
- * One page, newest first. Issue 18 added `next_cursor`: web apps built before it read the first
- * page as the whole history (zod drops the unknown key), as they did when `limit` cut it.
+ * One page, newest first. `next_cursor` came later: web apps built before it read the first page
+ * as the whole history (zod drops the unknown key), as they did when `limit` cut it.
  */
 export const TransactionsResponse = z.object({
   transactions: z.array(Transaction),

@@ -45,7 +45,7 @@ export const ProductType = ServiceType;
 export type ProductType = ServiceType;
 
 /**
- * Issue 16: Postgres cannot store U+0000 in text (and refuses it inside JSON too), so no request
+ * Postgres cannot store U+0000 in text (and refuses it inside JSON too), so no request
  * may carry it. The API checks every validated request part with this before its schema runs;
  * forms may use `NoNullText` for the same rule with the same message.
  */

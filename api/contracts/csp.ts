@@ -4,7 +4,7 @@ import { z } from "zod/mini";
  * Zod settings for every contract, in the browser and in the API: every contract module imports
  * this first (itself or through common.ts), so they apply before any schema parses.
  *
- * Issue 16: the web apps run under a Content-Security-Policy without 'unsafe-eval'. Classic zod 4
+ * The web apps run under a Content-Security-Policy without 'unsafe-eval'. Classic zod 4
  * probes `new Function("")` when it builds its first object schema, to pick a compiled fast path;
  * under the CSP that probe is a reported violation. zod/mini's object schemas have no compiled
  * path and never probe; this keeps any classic zod on the page from doing so either (the setting

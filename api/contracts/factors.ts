@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { Timestamp, Uuid } from "./common.ts";
 
-/** Issue 8 messages, shared by the settings section, the sign-in second step and the API. */
+/** Second-factor (TOTP, passkey) messages: settings section, sign-in second step and API. */
 export const factorMessages = {
   nameRequired: "Name is required",
   nameTooLong: "Name must be at most 64 characters",

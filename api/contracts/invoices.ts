@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
 import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
 
-/** Issue 22: invoices (purchases, renewals), receipts (top-ups) and credit notes (refunds). */
+/** Invoices (purchases, renewals), receipts (top-ups) and credit notes (refunds). */
 export const DocumentKind = z.enum(["invoice", "receipt", "credit_note"]);
 export type DocumentKind = z.infer<typeof DocumentKind>;
 

@@ -2,9 +2,9 @@ import { z } from "zod/mini";
 import { preprocess } from "./common.ts";
 
 /**
- * Keyset pages of the customer's own lists (issue 18): GET /api/billing/transactions and
- * GET /api/shop/orders answer one page and the `next_cursor` of the next one. The admin lists
- * (contracts/admin.ts) use the same cursors.
+ * Keyset pages of the customer's own lists, so a long history never loads at once:
+ * GET /api/billing/transactions and GET /api/shop/orders answer one page and the `next_cursor` of
+ * the next one. The admin lists (contracts/admin.ts) use the same cursors.
  */
 export const listPageMessages = {
   cursorInvalid: "Invalid cursor: pass the next_cursor of the previous page unchanged",

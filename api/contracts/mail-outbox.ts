@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { preprocess, Timestamp, Uuid } from "./common.ts";
 import { CursorParam, NextCursor } from "./list-page.ts";
 
-/** Issue 21: the admin's view of the mail outbox (GET /api/admin/mail-outbox). */
+/** The admin's view of the mail outbox (GET /api/admin/mail-outbox). */
 export const MailState = z.enum(["queued", "sending", "sent", "failed"]);
 export type MailState = z.infer<typeof MailState>;
 

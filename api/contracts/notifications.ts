@@ -2,7 +2,7 @@ import "./csp.ts";
 import { z } from "zod/mini";
 
 /**
- * Issue 21: the customer's email choices. Security mails (password reset, email verification) and
+ * The customer's email choices. Security mails (password reset, email verification) and
  * the notices that services were suspended or reactivated always go.
  */
 export const NotificationSettings = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { Email, messages, Password } from "./auth.ts";
 
 /**
- * Issue 21: password recovery and email verification. The SPEC has no texts for these flows;
+ * Password recovery and email verification. The SPEC has no texts for these flows;
  * these are ours, shared by the API and the shell's pages. Password rules and messages are the
  * SPEC's (contracts/auth.ts).
  */
@@ -21,7 +21,7 @@ export const recoveryMessages = {
   verifyBanner: "Please verify your email address: open the link we mailed you.",
 } as const;
 
-/** Minutes a password reset link works (issue 21). */
+/** Minutes a password reset link works. */
 export const RESET_LINK_MINUTES = 30;
 /** Hours an email verification link works. */
 export const VERIFICATION_LINK_HOURS = 48;

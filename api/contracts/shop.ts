@@ -89,8 +89,8 @@ export const OrderListQuery = z.object({
 export type OrderListQuery = z.output<typeof OrderListQuery>;
 
 /**
- * One page of the caller's orders, newest first. Issue 18 added `next_cursor`: a web app built
- * before it reads the first page (the newest orders) as the whole list.
+ * One page of the caller's orders, newest first. `next_cursor` came later: a web app built before
+ * it reads the first page (the newest orders) as the whole list.
  */
 export const OrderList = z.object({ orders: z.array(Order), next_cursor: NextCursor });
 export type OrderList = z.infer<typeof OrderList>;
@@ -100,8 +100,9 @@ export const OrderResult = z.object({ order: Order, credits: Money });
 export type OrderResult = z.infer<typeof OrderResult>;
 
 /**
- * The renewal rule (SPEC §4 plus issue 5): a running order is extended from its old expiry; a
- * lapsed one gets its paid days counted from the renewal, never days that already went by.
+ * The renewal rule (SPEC §4 says only "old expiry + 30 days"): a running order is extended from
+ * its old expiry; a lapsed one gets its paid days counted from the renewal, never days that
+ * already went by.
  * The server applies it; the remote uses this to preview the date in the confirmation dialog.
  */
 export function renewedExpiry(expireDate: string, now: Date = new Date()): Date {

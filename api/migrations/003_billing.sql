@@ -1,4 +1,4 @@
--- Issue 4: PayPal top-ups. A PayPal order is credited at most once, whatever the retries,
+-- PayPal top-ups. A PayPal order is credited at most once, whatever the retries,
 -- double clicks, concurrent captures or webhooks: the order row flips to 'completed' once, and the
 -- ledger refuses a second top-up row for the same capture id.
 

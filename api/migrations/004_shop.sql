@@ -1,4 +1,4 @@
--- Issue 5: purchases and renewals are performed once per (user, Idempotency-Key), whatever the
+-- Purchases and renewals are performed once per (user, Idempotency-Key), whatever the
 -- double clicks, retries or concurrent requests. The row is written in the same SQL transaction
 -- as the debit, so a failed attempt (e.g. insufficient credits) leaves the key free to retry.
 create table idempotency_keys (

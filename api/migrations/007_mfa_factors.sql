@@ -1,4 +1,4 @@
--- Issue 8: multi-factor sign-in. A factor is 'unverified' from enrolment until its first
+-- Multi-factor sign-in. A factor is 'unverified' from enrolment until its first
 -- successful verify; only verified factors make a user need aal2.
 
 create table mfa_factors (

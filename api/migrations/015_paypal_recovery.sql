@@ -1,4 +1,4 @@
--- Issue 15: PayPal as it really behaves.
+-- PayPal as it really behaves.
 --
 -- paypal_orders gains the states a real capture can be in, so nothing captured at PayPal is ever
 -- left uncredited or credited twice:

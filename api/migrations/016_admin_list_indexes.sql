@@ -1,4 +1,4 @@
--- Issue 18: keyset (cursor) pagination and search for the admin lists.
+-- Keyset (cursor) pagination and search for the admin lists, fast at 100,000 customers.
 -- Sort keys (btree, matching each list's ORDER BY, id as tie-breaker) and trigram indexes for the
 -- case-insensitive substring search (ILIKE '%q%'). pg_trgm ships with Postgres (contrib) and is a
 -- trusted extension since Postgres 13: the database owner may create it.

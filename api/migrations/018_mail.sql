@@ -1,4 +1,4 @@
--- Issue 21: outgoing mail, password recovery and email verification.
+-- Outgoing mail, password recovery and email verification.
 
 -- Every mail is written here in the transaction of the event that causes it, then delivered by
 -- the worker (api/src/mail/worker.ts). dedupe_key makes an event that runs twice queue one mail.

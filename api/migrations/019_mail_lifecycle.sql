@@ -1,4 +1,4 @@
--- Issue 21: receipts, expiry reminders, grace period, auto-renew and the customer's mail choices.
+-- Receipts, expiry reminders, grace period, auto-renew and the customer's mail choices.
 
 -- The customer's email choices. Security mails (password reset, verification) and the notices
 -- that a service was suspended or reactivated always go; these two families can be turned off.

@@ -1,4 +1,4 @@
--- Issue 22: invoices (purchases, renewals), receipts (top-ups) and credit notes (refunds).
+-- Invoices (purchases, renewals), receipts (top-ups) and credit notes (refunds).
 -- Numbered without gaps: one counter row per series and year, bumped (and so locked until
 -- commit) in the transaction that moves the money; a rolled back transaction rolls its number
 -- back too, which a Postgres sequence would not. Series: 'invoice' (2026-000123),

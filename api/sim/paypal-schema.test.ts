@@ -1,5 +1,5 @@
 /**
- * Issue 15: the simulator tells the truth. Every response and webhook body it produces is checked
+ * The simulator tells the truth. Every response and webhook body it produces is checked
  * against PayPal's own published JSON schemas (api/sim/paypal-schemas/, vendored with their
  * licence): types, required members, enums (statuses, error names and issues), patterns, and no
  * member the specification does not know.

@@ -4,7 +4,7 @@ import type { OrderList } from "../contracts/shop.ts";
 import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "./testing.ts";
 
 /**
- * Issue 18: the customer's own lists (GET /api/billing/transactions, GET /api/shop/orders) answer
+ * The customer's own lists (GET /api/billing/transactions, GET /api/shop/orders) answer
  * keyset pages, newest first, whatever the length of the history.
  */
 

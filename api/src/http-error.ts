@@ -20,7 +20,7 @@ export const forbidden = (message = "Forbidden") =>
 export const unauthorized = (message = "Not signed in") =>
   new HttpError(401, ErrorCode.unauthorized, message);
 
-/** User-facing messages of the input Postgres refuses (issue 16). */
+/** User-facing messages of the input Postgres refuses (a 4xx naming the field, never a 500). */
 export const InputMessages = {
   nullCharacter: "Text must not contain null characters (\\u0000)",
   invalidText: "Text must not contain null characters (\\u0000) or invalid Unicode",

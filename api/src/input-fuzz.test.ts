@@ -10,7 +10,7 @@ import {
 } from "./testing.ts";
 
 /**
- * Issue 16 item 3: every input gets a 4xx, never a 500. Every route of the OpenAPI document is
+ * Every input gets a 4xx, never a 500. Every route of the OpenAPI document is
  * called (as admin for /api/admin, as a customer otherwise) with a null byte in each string field
  * of its body, in each path and query parameter, and with numbers and strings Postgres refuses
  * (out of range, absurdly long). A null byte answers 422 with a clear message.

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { freePort, pidAlive, sleep, startApiProcess } from "./testing-process.ts";
 
 /**
- * Issue 16 item 6: SIGTERM drains requests in flight, closes the pool and stops the embedded
+ * SIGTERM drains requests in flight, closes the pool and stops the embedded
  * Postgres cleanly (no stale postmaster.pid, no `write CONNECTION_CLOSED`); a taken port is one
  * line naming the variable to change.
  */

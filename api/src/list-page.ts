@@ -3,7 +3,7 @@ import { listPageMessages } from "../contracts/list-page.ts";
 import { HttpError } from "./http-error.ts";
 
 /**
- * Keyset pagination (issue 18), for the admin lists and the customer's own lists. A cursor is the
+ * Keyset pagination, for the admin lists and the customer's own lists. A cursor is the
  * base64url of a JSON array: the list's name, then the last row's sort key values as text (exact,
  * e.g. a timestamptz with its microseconds) and its id. Each list orders by its key with the id
  * as tie-breaker and asks for rows strictly after the cursor's key, so pages never overlap and

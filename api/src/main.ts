@@ -18,7 +18,7 @@ try {
 }
 
 /**
- * Issue 16: no database error may end the process. The driver's known crash is patched
+ * No database error may end the process. The driver's known crash is patched
  * (patches/postgres+3.4.9.patch); should another connection error still escape every promise, it
  * is logged and contained here. Any other uncaught error still ends the process, as it should.
  */

@@ -7,7 +7,7 @@ import { createTestDatabase } from "./testing.ts";
 import { type ApiProcess, startApiProcess } from "./testing-process.ts";
 
 /**
- * Issue 16: two API processes on one database (as docker-compose runs them). A balance change
+ * Two API processes on one database (as docker-compose runs them). A balance change
  * made through one reaches an event stream held on the other (LISTEN/NOTIFY); the expiry job,
  * running in both, expires every order exactly once; the auth rate limit counts across both.
  */

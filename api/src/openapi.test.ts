@@ -4,7 +4,7 @@ import { createApp } from "./app.ts";
 import { errorOf, json, startTestApi, type TestApi, test } from "./testing.ts";
 
 /**
- * Issue 19: the API description is good enough for other teams to generate clients from, and it
+ * The API description is good enough for other teams to generate clients from, and it
  * stays complete: every route of the app is documented, with an operationId, its security and its
  * error responses in the one error body.
  */

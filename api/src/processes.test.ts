@@ -3,7 +3,7 @@ import { createTestDatabase } from "./testing.ts";
 import { type ApiProcess, pidAlive, sleep, startApiProcess } from "./testing-process.ts";
 
 /**
- * Issue 20: API_PROCESSES=2 runs two API processes on one port (SO_REUSEPORT), started as
+ * API_PROCESSES=2 runs two API processes on one port (SO_REUSEPORT), started as
  * `deno run api/src/main.ts` exactly as in production. Every request below goes over a new
  * connection, so the kernel spreads them over both processes: a top-up created in one, approved
  * in another and captured in a third only works if the workers use the primary's database and

@@ -1,13 +1,13 @@
 import { log } from "./log.ts";
 
 /**
- * API_PROCESSES > 1 (issue 20): the process started as `deno run api/src/main.ts` (the primary)
+ * API_PROCESSES > 1: the process started as `deno run api/src/main.ts` (the primary)
  * starts the others as workers listening on the same port with SO_REUSEPORT, and the kernel
  * spreads the connections across them. A Deno process runs JavaScript on one thread, so one
  * process cannot use a second core; on the 2-core bench machine, two processes served 14–36%
  * more reads per second than one (`npm run bench`, README "Benchmarks").
  *
- * A worker is one more API instance of the kind docker-compose runs side by side (issue 16:
+ * A worker is one more API instance of the kind docker-compose runs side by side (safe, since
  * live events cross instances through LISTEN/NOTIFY, rate limits and idempotency live in
  * Postgres). It takes from the primary only what the primary alone owns: the database (its
  * embedded Postgres, when there is no DATABASE_URL) and the simulators, whose state (PayPal

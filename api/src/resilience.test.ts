@@ -4,7 +4,7 @@ import { isConnectionError } from "./db-health.ts";
 import { sleep, startApiProcess, startPgServer } from "./testing-process.ts";
 
 /**
- * Issue 16 item 1: the database dies (kill -9 of the postmaster) while about 20 connections of
+ * The database dies (kill -9 of the postmaster) while about 20 connections of
  * reads and purchases run against a real API process. The process must survive, answer 503 with
  * the JSON error body (quickly, no hanging) while the database is away, recover on its own when it
  * is back, and every purchase it confirmed (2xx) must be in the database.

@@ -126,7 +126,7 @@ export function contentSecurityPolicy(p: SecurityPolicyInput) {
 }
 
 /**
- * Issue 16: security headers on every response, HTML and API alike, through hono/secure-headers.
+ * Security headers on every response, HTML and API alike, through hono/secure-headers.
  * The CSP is built from the configuration and the built shell (its inline script hashes and the
  * remote origins of its remotes.json), and rebuilt when those files change.
  */
@@ -174,7 +174,7 @@ export function securityHeaders(
         displayCapture: [],
         browsingTopics: [],
         payment: paypal ? ["self"] : [],
-        // Passkeys (issue 8) are used on this origin only.
+        // Passkeys are used on this origin only.
         publickeyCredentialsGet: ["self"],
       },
     });

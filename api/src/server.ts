@@ -26,7 +26,7 @@ export interface Server {
   db: Database;
   deps: Deps;
   seeded: boolean;
-  /** Issue 21: the local mail catcher's folder (no SMTP_URL, jobs enabled), else null. */
+  /** The local mail catcher's folder (no SMTP_URL, jobs enabled), else null. */
   mailDir: string | null;
   /**
    * The environment that makes another process one more instance of this one on the same port
@@ -95,7 +95,7 @@ export async function startServer(
   config: Config,
   hooks: { onFatal?: (message: string) => void; worker?: boolean } = {},
 ): Promise<Server> {
-  // Issue 16: a taken port is one clear line, found before anything else starts. A worker's port
+  // A taken port is one clear line, found before anything else starts. A worker's port
   // is taken on purpose: its primary listens there too (SO_REUSEPORT).
   if (!hooks.worker && portInUse(config.PORT, config.HOST))
     throw new StartupError(httpPortMessage(config.PORT));
@@ -142,7 +142,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
   let stopping = false;
   let inFlight = 0;
   let idle: (() => void) | null = null;
-  // Issue 16: while the database is down, API calls answer 503 at once (no queueing behind the
+  // While the database is down, API calls answer 503 at once (no queueing behind the
   // pool's reconnects); while stopping, new requests are refused and those in flight finish.
   const handler = async (req: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
     if (stopping)
@@ -189,7 +189,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
   const providerJobs = config.JOBS_ENABLED ? startProviderRunner(providerRunnerDeps(deps)) : null;
   // The history graphs' sampler: one provider reading per active server per minute, claimed.
   const history = config.JOBS_ENABLED ? startHistorySamplerOf(deps) : null;
-  // Issue 21: the outbox worker runs where the jobs run; SKIP LOCKED keeps replicas apart.
+  // The outbox worker runs where the jobs run; SKIP LOCKED keeps replicas apart.
   let mail: MailDelivery | null = null;
   try {
     mail = config.JOBS_ENABLED ? await startMailDelivery(db.sql, config, secretBox) : null;

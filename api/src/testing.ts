@@ -36,7 +36,7 @@ export interface TestApi {
   /** The PayPal simulator this API talks to (null when PAYPAL_CLIENT_ID is given). */
   paypalSim: PayPalSim | null;
   /**
-   * Issue 21: with `SMTP_URL` (a `startTestSmtp()` url from api/src/mail/testing.ts), the outbox
+   * With `SMTP_URL` (a `startTestSmtp()` url from api/src/mail/testing.ts), the outbox
    * worker delivering there every 100 ms; `runOnce()` runs a pass now. Null without SMTP_URL.
    */
   mail: MailWorker | null;

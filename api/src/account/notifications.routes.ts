@@ -14,7 +14,7 @@ async function readSettings(db: Db, userId: string): Promise<NotificationSetting
   return row;
 }
 
-/** Issue 21: the caller's email choices (mounted under /api/account/notifications). */
+/** The caller's email choices (mounted under /api/account/notifications). */
 export function notificationRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(

@@ -18,7 +18,7 @@ import {
 import { listAdminServices } from "./services.service.ts";
 import { listUsers } from "./users.service.ts";
 
-/** Issue 18: keyset pagination, search and filters of the admin lists. */
+/** Keyset pagination, search and filters of the admin lists. */
 
 async function setup() {
   const api = await startTestApi();

@@ -13,7 +13,7 @@ import { adminServiceRoutes } from "./services.routes.ts";
 import { adminUserRoutes } from "./users.routes.ts";
 
 /**
- * The admin domain (issue 7): users and credits, services, products, orders, audit log, one
+ * The admin domain: users and credits, services, products, orders, audit log, one
  * sub-app per resource. Every route sits behind requireAuth + requireAdmin, registered here before
  * the sub-apps are mounted, so a customer or anonymous call is refused (401 / 403) before any
  * handler runs, whatever the browser shows.

@@ -646,7 +646,7 @@ test("admin users: removing a customer who has acted keeps their audit rows as w
   const { api, token } = await setup();
   try {
     const acted = await signUpAndIn(api);
-    // The customer's own audited action (issue 21's notification choices).
+    // The customer's own audited action (their notification choices).
     const saved = await put(api, acted.access_token, "/api/account/notifications", {
       reminders: false,
       receipts: true,

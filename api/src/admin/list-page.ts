@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_DEFAULT } from "../../contracts/admin.ts";
 import { newestFirstShape } from "../list-page.ts";
 
-/** Keyset pagination of the admin lists (issue 18): the cursors of ../list-page.ts. */
+/** Keyset pagination of the admin lists: the cursors of ../list-page.ts. */
 export { decodeCursor, encodeCursor, toPage } from "../list-page.ts";
 export type ListName = "users" | "services" | "orders" | "products";
 

@@ -72,7 +72,7 @@ async function checkTemplate(provider: ServerProvider, plan: ProductPlan | null 
 }
 
 /**
- * SPEC §7: ordered by type then price (name, then id break ties), one page at a time (issue 18);
+ * SPEC §7: ordered by type then price (name, then id break ties), one page at a time;
  * archived products (removed but ordered) are not listed. `q` matches part of the name.
  */
 export async function listAdminProducts(

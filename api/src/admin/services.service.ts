@@ -42,7 +42,7 @@ const toAdminService = (row: ServiceRow): AdminService => ({
 });
 
 /**
- * Newest first (id breaks ties), one page at a time (issue 18). `q` matches part of the IPv4 or of
+ * Newest first (id breaks ties), one page at a time. `q` matches part of the IPv4 or of
  * the owner's email, the reseller id (digits) or the start of the id; `type` and `status` filter.
  * The owner match is an `= any(array(...))` on services_user_idx, so every branch of the OR is an
  * index scan.

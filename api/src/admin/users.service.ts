@@ -37,7 +37,7 @@ const userColumns = (sql: Db) => sql`
 const toUser = (row: UserRow): AdminUser => ({ ...row, created_at: iso(row.created_at) });
 
 /**
- * SPEC §7: all profiles, newest first (id breaks ties), one page at a time (issue 18). `q` matches
+ * SPEC §7: all profiles, newest first (id breaks ties), one page at a time. `q` matches
  * part of the username or email (trigram indexes) or the start of the id (a primary-key range).
  */
 export async function listUsers(sql: Db, query: AdminUserQuery = {}): Promise<AdminUserList> {
@@ -87,7 +87,7 @@ export async function adjustCredits(
   { operation, amount }: z.output<typeof CreditAdjustmentBody>,
   /** The admin's Idempotency-Key: the change happens once, a repeat gets the first answer. */
   idempotencyKey: string,
-  /** Issue 15 (a): MAX_BALANCE_EUR; an addition past it is refused with a 422. */
+  /** MAX_BALANCE_EUR; an addition past it is refused with a 422. */
   maxBalance?: string,
 ): Promise<CreditAdjustmentResult & { replayed: boolean }> {
   return await sql.begin(async (tx) => {

@@ -13,7 +13,7 @@ export function authLimits(
   account?: string,
 ): Limit[] {
   const windowSeconds = deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-  // Issue 16: every page load and every tab exchanges the refresh cookie, so refresh gets ten times
+  // Every page load and every tab exchanges the refresh cookie, so refresh gets ten times
   // the per-IP budget; its tokens are 128-bit random, the limit only bounds load.
   const perIp = deps.config.AUTH_RATE_LIMIT_PER_IP * (action === "refresh" ? 10 : 1);
   const limits: Limit[] = [{ key: `${action}:ip:${ip}`, max: perIp, windowSeconds }];

@@ -27,7 +27,7 @@ export function authRoutes(deps: Deps) {
   const auth = requireAuth(deps);
   const tags = ["auth"];
   const { config } = deps;
-  // The routes that set or read the refresh cookie (issue 16).
+  // The routes that set or read the refresh cookie: refused when another site sends them.
   const sameOrigin = csrfGuard(config);
   return (
     new Hono<AppEnv>()

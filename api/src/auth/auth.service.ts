@@ -42,7 +42,7 @@ export async function getUser(sql: Db, userId: string): Promise<User | undefined
 /**
  * Creates the profile and its credentials together; email is unique in any case, and a common
  * password is refused (sign-up and admins' new accounts alike). `onCreated` runs in the same
- * transaction (issue 21: sign-up queues its verification mail there).
+ * transaction (sign-up queues its verification mail there, so no account exists without it).
  */
 export async function createAccount(
   sql: Sql,
@@ -195,7 +195,7 @@ export async function issue(
 }
 
 /**
- * Issue 8: after a verified factor, the session becomes aal2 (the method appended to `amr`) and
+ * After a verified factor, the session becomes aal2 (the method appended to `amr`) and
  * gets a new pair; the old refresh tokens are retired so only the upgraded pair refreshes. Runs
  * inside the verify transaction, so a failed verify changes nothing.
  */

@@ -9,7 +9,7 @@ globalThis.addEventListener("unload", () => void api.close());
 const post = (path: string, body: unknown, token?: string) =>
   api.fetch(path, { method: "POST", json: body, token });
 
-/** `name=value` of the refresh cookie a response set (issue 16), or undefined. */
+/** `name=value` of the refresh cookie a response set, or undefined. */
 function refreshCookie(res: Response): string | undefined {
   const set = res.headers.getSetCookie().find((c) => /^(__Secure-)?portal_refresh=/.test(c));
   return set?.split(";")[0];
@@ -387,7 +387,7 @@ test("a session revoked or a user suspended straight in the database stops worki
   assert.ok(b >= 0 && b < 10, `suspended user refused after ${b} polls`);
 });
 
-// Issue 16: the refresh token lives in an HttpOnly cookie, never in a body a script could read.
+// The refresh token lives in an HttpOnly cookie, never in a body a script could read.
 
 test("sign-in sets the refresh token as an HttpOnly, SameSite=Strict cookie scoped to /api/auth, not in the body", async () => {
   const me = await signUpAndIn(api);

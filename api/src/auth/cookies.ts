@@ -9,9 +9,9 @@ import type { AppEnv } from "../context.ts";
 import { forbidden } from "../http-error.ts";
 
 /**
- * Issue 16: the refresh token never reaches page scripts. It lives in an HttpOnly cookie sent only
- * to the auth endpoints (refresh, sign-out), SameSite=Strict, Secure (and `__Secure-` prefixed)
- * when the portal is served over https.
+ * The refresh token never reaches page scripts, so an injected script cannot carry the session
+ * away. It lives in an HttpOnly cookie sent only to the auth endpoints (refresh, sign-out),
+ * SameSite=Strict, Secure (and `__Secure-` prefixed) when the portal is served over https.
  */
 export const REFRESH_COOKIE = "portal_refresh";
 export const REFRESH_COOKIE_PATH = "/api/auth";

@@ -10,7 +10,7 @@ import {
 } from "./email-verification.ts";
 import { requireAuth } from "./middleware.ts";
 
-/** Issue 21: email verification, mounted under /api/auth. */
+/** Email verification, mounted under /api/auth. */
 export function emailVerificationRoutes(deps: Deps) {
   const tags = ["auth"];
   const auth = requireAuth(deps);

@@ -15,7 +15,7 @@ import { hit } from "./rate-limit.ts";
 import { hashToken } from "./tokens.ts";
 
 /**
- * Issue 21: a verification link for the account's current address, queued in the caller's
+ * A verification link for the account's current address, queued in the caller's
  * transaction (sign-up's, so an account never exists without its mail). The SPEC knows no
  * verification: nothing of the SPEC waits for it, only the frame's banner shows until it is done.
  */

@@ -22,7 +22,7 @@ import {
 import { requireAuth } from "./middleware.ts";
 
 /**
- * Multi-factor authentication: TOTP and passkeys (issue 8). Listing, challenge and verify work on
+ * Multi-factor authentication: TOTP and passkeys. Listing, challenge and verify work on
  * an aal1 session (they are how it reaches aal2); enrol and delete need aal2 once a factor is verified.
  */
 export function factorRoutes(deps: Deps) {

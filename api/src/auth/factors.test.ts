@@ -47,7 +47,7 @@ async function verify(token: string, factorId: string, code: string) {
   });
 }
 
-/** `name=value` of the HttpOnly refresh cookie a response set (issue 16). */
+/** `name=value` of the HttpOnly refresh cookie a response set. */
 function refreshCookie(res: Response): string {
   const set = res.headers.getSetCookie().find((c) => c.startsWith("portal_refresh="));
   assert.ok(set, "the response sets the refresh cookie");

@@ -10,7 +10,7 @@ import type { AppEnv, Deps } from "../context.ts";
 import { describe, validate } from "../openapi.ts";
 import { requestPasswordReset, resetPassword } from "./password-reset.ts";
 
-/** Issue 21: password recovery, mounted under /api/auth. */
+/** Password recovery, mounted under /api/auth. */
 export function passwordResetRoutes(deps: Deps) {
   const tags = ["auth"];
   const { config } = deps;

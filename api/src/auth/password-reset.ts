@@ -19,7 +19,7 @@ const pending = new Set<Promise<void>>();
 export const settlePasswordResetRequests = () => Promise.allSettled([...pending]);
 
 /**
- * Issue 21: 'Forgot password?'. Rate limited per IP and per address (the address as typed, whether
+ * 'Forgot password?'. Rate limited per IP and per address (the address as typed, whether
  * or not an account has it), then answered at once with the same message in every case: the
  * account lookup, the token and the mail happen after the answer, so neither the answer nor its
  * timing tells whether the address has an account.

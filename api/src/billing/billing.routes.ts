@@ -23,7 +23,7 @@ import { createTopUpOrder, sandboxApprove } from "./top-up.service.ts";
 import { listTransactions } from "./transactions.service.ts";
 import { assertSignatureHeaders, handleWebhook } from "./webhooks.service.ts";
 
-/** Top-ups through PayPal, the PayPal webhook and the caller's transactions (issue 4). */
+/** Top-ups through PayPal, the PayPal webhook and the caller's transactions. */
 export function billingRoutes(deps: Deps) {
   const auth = requireAuth(deps);
   const tags = ["billing"];
@@ -116,7 +116,7 @@ export function billingRoutes(deps: Deps) {
         errors: [400, 429, 502],
       }),
       async (c) => {
-        // Cheap refusals first: no signature headers, no database or PayPal call (issue 15 b).
+        // Cheap refusals first (a flood costs little): no signature headers, no database or PayPal.
         assertSignatureHeaders(c.req.raw.headers);
         // Only refused deliveries count: after an outage PayPal retries a backlog from its few
         // addresses, and answering those 429 until PayPal gives up would lose refunds for good.

@@ -1,6 +1,6 @@
 /**
- * Issue 15: PayPal as it really behaves. One test (or more) per finding; each fails on the code
- * before the issue and passes now. The simulator speaks PayPal's published shapes (see
+ * PayPal as it really behaves: one test (or more) per way the real PayPal differs from the happy
+ * path; each failed on the code before its fix. The simulator speaks PayPal's published shapes (see
  * api/sim/paypal-schema.test.ts).
  */
 import assert from "node:assert/strict";
@@ -89,7 +89,7 @@ const due = (api: TestApi) =>
 
 // ------------------------------------------------------------------ finding 1
 
-test("issue 15 #1: a chargeback (refund-shaped PAYMENT.CAPTURE.REVERSED) of a spent top-up takes back what is left, records the shortfall for the admin, ledger consistent", async () => {
+test("a chargeback (refund-shaped PAYMENT.CAPTURE.REVERSED) of a spent top-up takes back what is left, records the shortfall for the admin, ledger consistent", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -149,7 +149,7 @@ test("issue 15 #1: a chargeback (refund-shaped PAYMENT.CAPTURE.REVERSED) of a sp
 
 // ------------------------------------------------------------------ finding 3
 
-test("issue 15 #3: webhooks are verified over the raw body as delivered, not a re-serialised copy", async () => {
+test("webhooks are verified over the raw body as delivered, not a re-serialised copy", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -176,7 +176,7 @@ test("issue 15 #3: webhooks are verified over the raw body as delivered, not a r
 
 // ------------------------------------------------------------------ finding 5
 
-test("issue 15 #5: every partial refund is debited once; PENDING waits for COMPLETED, FAILED takes nothing", async () => {
+test("every partial refund is debited once; PENDING waits for COMPLETED, FAILED takes nothing", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -222,7 +222,7 @@ test("issue 15 #5: every partial refund is debited once; PENDING waits for COMPL
 
 // ------------------------------------------------------------------ finding 2 + reconciler
 
-test("issue 15 #2: a capture answer dropped on the wire is retried with the same request id and credited by the same call", async () => {
+test("a capture answer dropped on the wire is retried with the same request id and credited by the same call", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -239,7 +239,7 @@ test("issue 15 #2: a capture answer dropped on the wire is retried with the same
   }
 });
 
-test("issue 15 #2: the reconciler credits a capture whose answers were all lost, exactly once, without a webhook, and says so in the audit log", async () => {
+test("the reconciler credits a capture whose answers were all lost, exactly once, without a webhook, and says so in the audit log", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -282,7 +282,7 @@ test("issue 15 #2: the reconciler credits a capture whose answers were all lost,
   }
 });
 
-test("issue 15 #2: the reconciler captures an approved order whose buyer left before the capture call, and closes abandoned ones", async () => {
+test("the reconciler captures an approved order whose buyer left before the capture call, and closes abandoned ones", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -312,7 +312,7 @@ test("issue 15 #2: the reconciler captures an approved order whose buyer left be
 
 // ------------------------------------------------------------------ hardening (a)
 
-test("issue 15 (a): a maximum balance refuses top-ups and admin additions with a clear 4xx, before PayPal and before capture", async () => {
+test("a maximum balance refuses top-ups and admin additions with a clear 4xx, before PayPal and before capture", async () => {
   const api = await startTestApi({ MAX_BALANCE_EUR: "100" });
   try {
     const s = await signUpAndIn(api);
@@ -366,7 +366,7 @@ test("issue 15 (a): a maximum balance refuses top-ups and admin additions with a
   }
 });
 
-test("issue 15 (a): crediting that fails after PayPal completed the capture is recorded, shown to the admin and credited later by the reconciler", async () => {
+test("crediting that fails after PayPal completed the capture is recorded, shown to the admin and credited later by the reconciler", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -405,7 +405,7 @@ test("issue 15 (a): crediting that fails after PayPal completed the capture is r
 
 // ------------------------------------------------------------------ hardening (b)
 
-test("issue 15 (b): webhook without or with malformed signature headers is 400 without any outbound call; deliveries are rate limited per IP", async () => {
+test("webhook without or with malformed signature headers is 400 without any outbound call; deliveries are rate limited per IP", async () => {
   const api = await startTestApi({ PAYPAL_WEBHOOK_RATE_LIMIT_PER_IP: "3" });
   try {
     let verifyCalls = 0;
@@ -460,7 +460,7 @@ test("issue 15 (b): webhook without or with malformed signature headers is 400 w
 
 // ------------------------------------------------------------------ finding 4
 
-test("issue 15 #4: after INSTRUMENT_DECLINED the buyer approves again and the next capture uses a new request id", async () => {
+test("after INSTRUMENT_DECLINED the buyer approves again and the next capture uses a new request id", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -531,7 +531,7 @@ test("a declined top-up is never captured behind the buyer's back; only their ow
 
 // ------------------------------------------------------------------ finding 6
 
-test("issue 15 #6: a PENDING capture answers 202 'pending' (no second payment invited) and is credited once when PayPal completes it", async () => {
+test("a PENDING capture answers 202 'pending' (no second payment invited) and is credited once when PayPal completes it", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -559,7 +559,7 @@ test("issue 15 #6: a PENDING capture answers 202 'pending' (no second payment in
   }
 });
 
-test("issue 15 #6: a PENDING capture whose completion webhook never comes is credited by the reconciler", async () => {
+test("a PENDING capture whose completion webhook never comes is credited by the reconciler", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);
@@ -580,7 +580,7 @@ test("issue 15 #6: a PENDING capture whose completion webhook never comes is cre
 
 // ------------------------------------------------------------------ finding 7
 
-test("issue 15 #7: PayPal credentials without PAYPAL_API_BASE stop the API with a message naming the live URL", () => {
+test("PayPal credentials without PAYPAL_API_BASE stop the API with a message naming the live URL", () => {
   assert.throws(
     () =>
       loadConfig({
@@ -616,7 +616,7 @@ test("issue 15 #7: PayPal credentials without PAYPAL_API_BASE stop the API with 
 
 // ------------------------------------------------------------------ finding 9 (through the API)
 
-test("issue 15 #9: an expired access token is renewed once (the 401 path), and a request id is forgotten after 6 hours", async () => {
+test("an expired access token is renewed once (the 401 path), and a request id is forgotten after 6 hours", async () => {
   const api = await startTestApi();
   try {
     const s = await signUpAndIn(api);

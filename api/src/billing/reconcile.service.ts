@@ -33,7 +33,7 @@ const GIVE_UP_AFTER_MS = 6 * 3600_000;
 const MAX_BACKOFF_SECONDS = 6 * 3600;
 
 /**
- * Issue 15: orders left in created (approved and never captured, or a capture whose answer was
+ * Orders left in created (approved and never captured, or a capture whose answer was
  * lost), pending or captured-but-not-credited past PAYPAL_RECONCILE_AFTER_SECONDS are read back
  * from PayPal. An approved order is captured with its own request id (a lost capture replays); a
  * completed capture is credited through creditCapture (exactly once, whatever runs at the same

@@ -13,7 +13,7 @@ import type { PayPalOrder } from "../ports.ts";
 import { PayPalError, PayPalUnreachable } from "./paypal-client.ts";
 
 /**
- * Top-ups (issue 4): the PayPal order rows of this portal, the balance limit, and the first step of
+ * Top-ups: the PayPal order rows of this portal, the balance limit, and the first step of
  * a top-up, creating the order. Capturing it is capture.service.ts, crediting it exactly once
  * credit.service.ts, reading back what a lost answer left open reconcile.service.ts.
  */
@@ -73,7 +73,7 @@ export async function ownOrder(sql: Db, orderId: string, userId: string): Promis
 }
 
 /**
- * Issue 15 (a): a top-up (or an admin addition) that would take the balance above MAX_BALANCE_EUR
+ * A top-up (or an admin addition) that would take the balance above MAX_BALANCE_EUR
  * is refused with a 422 before any money moves: before the PayPal order exists, and again before
  * the capture (the balance may have grown meanwhile). The check locks the profile row (held to the
  * end of the caller's transaction) and counts the top-ups in flight, except `exceptOrder` itself.

@@ -3,7 +3,7 @@ import type { Db } from "../db.ts";
 import { decodeCursor, newestFirstShape, toPage } from "../list-page.ts";
 
 /**
- * SPEC §2 /transactions: the caller's ledger, newest first, one keyset page at a time (issue 18);
+ * SPEC §2 /transactions: the caller's ledger, newest first, one keyset page at a time;
  * the id breaks ties between rows written at the same instant. transactions_user_created_idx
  * (user_id, created_at desc) reads the entries from the cursor's instant on, and only ties on
  * created_at are sorted by id: a page costs `limit` + 1 index entries however long the history.
@@ -19,7 +19,7 @@ export async function listTransactions(
   >`
     select t.id, t.amount, t.status, t.kind, t.paypal_transaction_id, t.created_at,
       to_json(t.created_at) #>> '{}' as sort_at,
-      -- Issue 22: the row's invoice, receipt or credit note (invoices_transaction_key).
+      -- The row's invoice, receipt or credit note (invoices_transaction_key).
       case when i.id is null then null
         else json_build_object('id', i.id, 'kind', i.kind, 'number', i.number) end as document
     from transactions t left join invoices i on i.transaction_id = t.id
@@ -29,7 +29,7 @@ export async function listTransactions(
     limit ${query.limit + 1}`;
   const { page, next_cursor } = toPage(rows, query.limit, "transactions", (r) => [r.sort_at, r.id]);
   return {
-    // Named fields rather than a rest and a spread of the row: this runs for every row (issue 20).
+    // Named fields rather than a rest and a spread of the row (slower): this runs for every row.
     transactions: page.map((r) => ({
       id: r.id,
       amount: r.amount,

@@ -16,7 +16,7 @@ const HEADER_RULES: [string, RegExp][] = [
   ["paypal-cert-url", /^https?:\/\/[^\s]{1,490}$/],
 ];
 
-/** Issue 15 (b): a delivery without PayPal's signature headers is refused before any outbound call. */
+/** A delivery without PayPal's signature headers is refused before any outbound call. */
 export function assertSignatureHeaders(headers: Headers): void {
   for (const [name, rule] of HEADER_RULES) {
     const value = headers.get(name);

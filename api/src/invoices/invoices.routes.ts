@@ -21,7 +21,7 @@ import {
 
 const tags = ["invoices"];
 
-/** Issue 22: /api/account/billing-details. */
+/** /api/account/billing-details. */
 export function billingDetailsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(
@@ -52,7 +52,7 @@ export function billingDetailsRoutes(deps: Deps) {
     );
 }
 
-/** Issue 22: /api/invoices/{id}/pdf for the owner or an admin. */
+/** /api/invoices/{id}/pdf for the owner or an admin. */
 export function invoiceRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/:id/pdf",
@@ -81,7 +81,7 @@ export function invoiceRoutes(deps: Deps) {
   );
 }
 
-/** Issue 22: /api/admin/invoices, the list and the month's CSV export. */
+/** /api/admin/invoices, the list and the month's CSV export. */
 export function adminInvoiceRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(

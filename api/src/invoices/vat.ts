@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 
 /**
- * Issue 22: EU standard VAT rates in percent (2025), the default table; VAT_RATES replaces single
+ * EU standard VAT rates in percent (2025), the default table; VAT_RATES replaces single
  * countries. Greece is GR here (its VAT IDs start with EL).
  */
 export const EU_STANDARD_RATES: Record<string, string> = {

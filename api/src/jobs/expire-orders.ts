@@ -10,7 +10,7 @@ export interface ExpiryResult {
 }
 
 /**
- * Issue 5: active orders whose expiry has passed become expired and their linked services
+ * Active orders whose expiry has passed become expired and their linked services
  * suspended. Safe with several API instances: each batch locks its orders with FOR UPDATE SKIP
  * LOCKED, and a row another instance (or a renewal) changed meanwhile is re-checked by Postgres
  * against `status = 'active' and expire_date <= now()` before it is touched, so every order is
@@ -19,7 +19,7 @@ export interface ExpiryResult {
 export async function expireOrders(
   sql: Sql,
   /**
-   * Issue 21: GRACE_DAYS keeps an order active (services running) that long past its expiry;
+   * GRACE_DAYS keeps an order active (services running) that long past its expiry;
    * 0 expires it at expire_date as before. `staff` receives the suspension mails.
    */
   settings: { graceDays: number; staff?: StaffMail } = { graceDays: 0 },

@@ -18,7 +18,7 @@ import {
   runLifecycle,
 } from "./lifecycle.ts";
 
-// Issue 21: the order lifecycle against a real Postgres and a real SMTP server in this process.
+// The order lifecycle against a real Postgres and a real SMTP server in this process.
 // Time is moved by rewriting expire_date, never by waiting.
 const ADMIN = "staff@example.com";
 const smtp = await startTestSmtp();

@@ -13,7 +13,7 @@ import { renew } from "../shop/shop.service.ts";
 import { type ExpiryResult, expireOrders } from "./expire-orders.ts";
 
 /**
- * Issue 21: the order lifecycle, run on the scheduler's tick by every API instance at once.
+ * The order lifecycle, run on the scheduler's tick by every API instance at once.
  * Nothing here needs a single runner: auto-renewals are claimed by their Idempotency-Key, expiry
  * locks its rows (SKIP LOCKED), and each notice is one order_notices row (primary key) written
  * in the transaction that queues its mail (whose dedupe key is the second lock on the door).

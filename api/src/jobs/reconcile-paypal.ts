@@ -2,7 +2,7 @@ import { type ReconcileResult, reconcilePayPal } from "../billing/reconcile.serv
 import type { Deps } from "../context.ts";
 
 /**
- * Issue 15: the PayPal reconciler as a periodic job. Orders left in created, pending or captured
+ * The PayPal reconciler as a periodic job. Orders left in created, pending or captured
  * (not credited) past PAYPAL_RECONCILE_AFTER_SECONDS are read back from PayPal and credited, or
  * closed, exactly once; refunds that arrived before their capture was credited are applied. The
  * logic lives in billing/reconcile.service.ts, beside the crediting path it shares.

@@ -15,7 +15,7 @@ export interface MailCatcher {
 }
 
 /**
- * Issue 21: without SMTP_URL the API runs this SMTP server on 127.0.0.1 and delivers to it through
+ * Without SMTP_URL the API runs this SMTP server on 127.0.0.1 and delivers to it through
  * the same nodemailer path as production. Each mail lands as an .eml file in DATA_DIR/mails (any
  * mail client opens one; the files outlive a restart) and a log line names the file. A folder
  * rather than a web page: nothing extra is exposed over HTTP, so it cannot leak into production.

@@ -18,7 +18,7 @@ export const staffMailOf = (config: {
     : undefined;
 
 /**
- * Issue 21: in the expiry job's transaction, for each order it expired: the customer's notice
+ * In the expiry job's transaction, for each order it expired: the customer's notice
  * (always sent: it says their services stopped) and, when services were suspended, the staff mail.
  * Keyed by order and expiry, so the order's next period can expire (and be told) again.
  */

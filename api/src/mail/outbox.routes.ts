@@ -11,7 +11,7 @@ import type { Db } from "../db.ts";
 import { decodeCursor, newestFirstShape, toPage } from "../list-page.ts";
 import { describe, validate } from "../openapi.ts";
 
-/** Issue 21: the admin's view of the outbox, newest first, keyset-paged like the other admin lists. */
+/** The admin's view of the outbox, newest first, keyset-paged like the other admin lists. */
 export function mailOutboxRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/",

@@ -5,7 +5,7 @@ import type { OrderResult } from "../../contracts/shop.ts";
 import { json, setCredits, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 import { recipientOf, startTestSmtp } from "./testing.ts";
 
-// Issue 21: a receipt for each top-up, purchase and renewal, delivered to a real SMTP server in
+// A receipt for each top-up, purchase and renewal, delivered to a real SMTP server in
 // this process; never a second one for a replayed request, a repeated capture or a webhook.
 const smtp = await startTestSmtp();
 const api: TestApi = await startTestApi({ SMTP_URL: smtp.url });

@@ -5,7 +5,7 @@ import { type ServiceLine, servicesReactivated } from "./templates/lifecycle.ts"
 import { purchaseReceipt, renewalReceipt, topUpReceipt } from "./templates/receipts.ts";
 
 /**
- * Issue 21: receipts, queued inside the transaction that moves the money, so a receipt exists if
+ * Receipts, queued inside the transaction that moves the money, so a receipt exists if
  * and only if the money moved. The dedupe key names the ledger event: a replayed Idempotency-Key
  * never reaches these calls, and a duplicate capture or webhook that did reach one would queue
  * nothing the second time.

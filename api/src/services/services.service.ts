@@ -22,7 +22,7 @@ const columns = (sql: Db) => sql`
   id, user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id, order_id, created_at,
   root_password_sealed is not null as root_password_pending`;
 
-// Named fields rather than a spread of the row: this runs for every row of every list (issue 20).
+// Named fields rather than a spread of the row (slower): this runs for every row of every list.
 export const toService = (row: ServiceRow): Service => ({
   id: row.id,
   user_id: row.user_id,
@@ -153,7 +153,7 @@ export async function refuseWhileReinstalling(sql: Db, serviceId: string): Promi
   }
 }
 
-/** Control actions per service per window: a customer cannot flood the provider (issue #6). */
+/** Control actions per service per window: a customer cannot flood the provider. */
 export const ACTION_LIMIT = { max: 10, windowSeconds: 60 };
 
 /**

@@ -6,7 +6,7 @@ import type { AppEnv, Deps } from "../context.ts";
 import { describe, validate } from "../openapi.ts";
 import { listAutoRenew, setAutoRenew } from "./auto-renew.ts";
 
-/** Issue 21: the per-order auto-renew switch (mounted under /api/shop). */
+/** The per-order auto-renew switch (mounted under /api/shop). */
 export function autoRenewRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(

@@ -7,7 +7,7 @@ import { HttpError, notFound } from "../http-error.ts";
 import { queueRenewalMails } from "../mail/receipts.ts";
 
 /**
- * Issue 21: auto-renew. The lifecycle job renews through renew() in shop.service.ts, the function
+ * Auto-renew. The lifecycle job renews through renew() in shop.service.ts, the function
  * behind the Renew button, with an Idempotency-Key of its own naming the order and the expiry it
  * renews. So an auto-renewal is the same transaction (row lock, conditional debit, RENEW- ledger
  * row, audit row) and runs once per period however many job runners try: the key is claimed once,

@@ -6,7 +6,7 @@ import { invariant } from "../invariant.ts";
 import { type InvoiceCustomer, issueDocument, sellerSettings } from "../invoices/issue.ts";
 
 /*
- * Issue 19: the one money path of the shop, used by purchase() and renew() in shop.service.ts and
+ * The one money path of the shop, used by purchase() and renew() in shop.service.ts and
  * by plan changes and cancellations (plan-changes/): `charge` (the conditional debit) then `settle`
  * (the order write, its ledger row and the idempotency key's outcome), two statements inside the
  * caller's transaction; `credit` and `debit` for money that moves without an order write.
@@ -59,7 +59,7 @@ export type OrderWritten = {
 /**
  * The rest of the money rule, in one statement: the order write (`orderWrite`, an insert or update
  * returning the order's columns), the ledger row of the debit (none for a free product: it moves
- * no money) and the idempotency key's outcome. Then (issue 22) the debit's invoice, numbered in
+ * no money) and the idempotency key's outcome. Then the debit's invoice, numbered in
  * this transaction, so purchases, manual renewals and auto-renewals all get one the same way.
  *
  * `alongside` runs the caller's remaining writes of the transaction (audit row, mails) with the
@@ -103,7 +103,7 @@ export async function settle(
   invariant(written, "the order written with its ledger row");
   const { transaction_id, ...order } = written;
   const pending = options.alongside?.(order) ?? [];
-  // Issue 22: the invoice of the debit, numbered in this transaction (none for a free product).
+  // The invoice of the debit, numbered in this transaction (none for a free product).
   if (transaction_id) {
     pending.push(
       issueDocument(

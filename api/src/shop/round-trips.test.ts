@@ -7,7 +7,7 @@ const api: TestApi = await startTestApi();
 globalThis.addEventListener("unload", () => void api.close());
 
 /**
- * Issue 19: one money path for a purchase and a renewal (money.ts). Both move money in the same
+ * One money path for a purchase and a renewal (money.ts). Both move money in the same
  * two statements, whatever else the transaction does: the conditional debit of the balance, then
  * the order write with its ledger row and the idempotency key's outcome. Every statement holds the
  * buyer's profile row lock a round trip longer, so the path must not grow.
@@ -49,7 +49,7 @@ test("a purchase and a renewal move money in the same two statements", async () 
     const bought = await purchase(sql, user.id, product.id, "round-trips-purchase-key");
     assert.equal(bought.credits, "90.00");
     assert.deepEqual(moneyPath(), expected);
-    // Issue 20: the invoice counter's row lock serialises every purchase, so nothing but the
+    // The invoice counter's row lock serialises every purchase, so nothing but the
     // commit may follow the invoice's statement; and the whole purchase stays at these statements
     // (the customer snapshot pipelined with the key claim, the audit row and the receipt with the
     // invoice, whose own audit row is in its statement).

@@ -20,7 +20,7 @@ import { listOrders, listProducts, purchase, renew, type ShopOutcome } from "./s
 const answer = (c: Context<AppEnv>, { replayed, ...result }: ShopOutcome) =>
   c.json(result, replayed ? 200 : 201);
 
-/** Products, purchase, the caller's orders and renewal (issue 5). */
+/** Products, purchase, the caller's orders and renewal. */
 export function shopRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(

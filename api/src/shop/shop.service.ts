@@ -45,7 +45,7 @@ const toOrder = (row: OrderRow): Order => ({
 
 /**
  * SPEC §7: the caller's orders with product name and price, newest first (the id breaks ties), one
- * keyset page at a time (issue 18). orders_user_created_idx (user_id, created_at desc) reads the
+ * keyset page at a time. orders_user_created_idx (user_id, created_at desc) reads the
  * orders from the cursor's instant on, so a page costs `limit` + 1 index entries.
  */
 export async function listOrders(
@@ -127,7 +127,7 @@ const serviceSpecsOfProduct = (tx: Tx) => tx`
   case when plan_template is null then cpu else plan_cpu_cores::text end as cpu,
   case when plan_template is null then storage else plan_disk_gb::text end as storage`;
 
-/** Issue 5: debit, order, ledger row and audit row in one SQL transaction. */
+/** Debit, order, ledger row and audit row in one SQL transaction: all or nothing. */
 export async function purchase(
   sql: Sql,
   userId: string,
@@ -210,7 +210,7 @@ export async function purchase(
 }
 
 /**
- * Issue 5: renewal in one SQL transaction. Another user's order answers 404 like a missing one,
+ * Renewal in one SQL transaction. Another user's order answers 404 like a missing one,
  * so its existence does not leak. The new expiry is counted from the old one while the order is
  * running, and from now once it has lapsed (paid days are never days already gone).
  */
@@ -261,7 +261,7 @@ export async function renew(
     if (current.cancel_scheduled) {
       throw new HttpError(409, ErrorCode.conflict, PlanChangeMessages.cancelScheduled);
     }
-    // Issue 21: an auto-renewal must still be due; a Renew that raced one is answered by it.
+    // An auto-renewal must still be due; a Renew that raced one is answered by it.
     const racing = {
       userId,
       orderId,

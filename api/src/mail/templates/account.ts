@@ -1,7 +1,7 @@
 import { RESET_LINK_MINUTES, VERIFICATION_LINK_HOURS } from "../../../contracts/recovery.ts";
 import { type RenderedMail, renderMail } from "./layout.ts";
 
-/** Issue 21: the account mails (security mails: they always go, whatever the notification settings). */
+/** The account mails (security mails: they always go, whatever the notification settings). */
 
 export function passwordResetMail(p: { username: string; url: string }): RenderedMail & {
   subject: string;

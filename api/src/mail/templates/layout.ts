@@ -1,5 +1,5 @@
 /**
- * The one wrapper every mail uses (issue 21): a title, paragraphs and an optional button, as plain
+ * The one wrapper every mail uses: a title, paragraphs and an optional button, as plain
  * text and as HTML. Plain template strings rather than @react-email/components: the mails are a
  * handful of paragraphs and a link, the API has no JSX build, and every dynamic value passes
  * through escapeHtml here, in one place.

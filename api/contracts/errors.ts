@@ -47,9 +47,9 @@ export const ErrorCode = {
   internal: "internal_error",
   /** A request body over the API's limit (413). */
   payloadTooLarge: "payload_too_large",
-  /** Issue 21: a password reset link that is unknown, expired or already used. */
+  /** A password reset link that is unknown, expired or already used. */
   resetLinkInvalid: "reset_link_invalid",
-  /** Issue 21: an email verification link that is unknown, expired or for another address. */
+  /** An email verification link that is unknown, expired or for another address. */
   verificationLinkInvalid: "verification_link_invalid",
   /** A sensitive change (removing a second factor) needs the password, a code or a passkey again. */
   reauthRequired: "reauthentication_required",

@@ -42,7 +42,7 @@ export async function sessionState(
  * Bearer JWT, then the session row: a signed-out, revoked or expired session, or a suspended user,
  * stops working at once rather than when the access token expires.
  *
- * Issue 8: a user with a verified factor must reach aal2 first; their aal1 session is refused
+ * A user with a verified factor must reach aal2 first; their aal1 session is refused
  * (403 mfa_required) everywhere except the routes that get it there (`allowAal1`: list factors,
  * challenge, verify, sign out).
  */

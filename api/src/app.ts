@@ -27,6 +27,7 @@ import {
 } from "./invoices/invoices.routes.ts";
 import { configureInvoices } from "./invoices/issue.ts";
 import { log, logs } from "./log.ts";
+import { metricsHandler, requestMetrics } from "./metrics/metrics.ts";
 import { mailOutboxRoutes } from "./mail/outbox.routes.ts";
 import { openApiHandler } from "./openapi.ts";
 import { adminPlanChangeRoutes, planChangeRoutes } from "./plan-changes/plan-changes.routes.ts";
@@ -48,6 +49,8 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   // The security trail (auth/security-log.ts) names the request an event happened in without
   // every service function passing the request down.
   app.use("*", contextStorage());
+  // Prometheus: how long each route takes, by status (GET /metrics, below).
+  app.use("*", requestMetrics());
   // Request log: method, path without the query string, status, time. Never bodies or headers.
   app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
@@ -125,6 +128,8 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     c.json(deps.signer.jwks(), 200, { "cache-control": "public, max-age=300" }),
   );
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  const metrics = metricsHandler(deps.sql, deps.config);
+  app.get("/metrics", async (c) => (await metrics(c.req.raw)) ?? c.notFound());
   app.get("/readyz", async (c) => {
     try {
       await deps.sql`select 1`;

@@ -98,6 +98,11 @@ const EnvSchema = z.object({
   TERMINATE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   JOBS_ENABLED: bool.default(true),
   /**
+   * Bearer token of GET /metrics (Prometheus). Without one the endpoint is open in development and
+   * absent (404) in production.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
    * Provider status readings one process has in flight at once while sampling the history graphs:
    * servers × the provider's answer time / this must stay well under a minute (10,000 servers at
    * 100 ms: 31 s).

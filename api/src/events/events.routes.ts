@@ -5,6 +5,7 @@ import type { ReadyEvent } from "../../contracts/account.ts";
 import { requireAuth, sessionState } from "../auth/middleware.ts";
 import { sessionCache } from "../auth/session-cache.ts";
 import type { AppEnv, Deps } from "../context.ts";
+import { liveUpdateStreams } from "../metrics/metrics.ts";
 import { describe } from "../openapi.ts";
 import type { UserEvent } from "../ports.ts";
 
@@ -37,10 +38,21 @@ export function eventRoutes(deps: Deps) {
         const queue: UserEvent[] = [];
         let wake: (() => void) | undefined;
         let recheck = false;
-        const unsubscribe = deps.events.subscribe(userId, (event) => {
+        // Counted once open, uncounted once, whichever of abort and the loop's end comes first.
+        liveUpdateStreams.opened();
+        let counted = true;
+        const uncount = () => {
+          if (counted) liveUpdateStreams.closed();
+          counted = false;
+        };
+        const subscription = deps.events.subscribe(userId, (event) => {
           queue.push(event);
           wake?.();
         });
+        const unsubscribe = () => {
+          subscription();
+          uncount();
+        };
         const unwatch = sessionCache.watch((change) => {
           if (change.kind !== "all" && change.id !== sessionId && change.id !== userId) return;
           recheck = true;

@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { observeProviderCall, providerOperation } from "../metrics/metrics.ts";
 import type {
   CreatedServer,
   PowerAction,
@@ -169,7 +170,18 @@ export function createHosterApi(options: HosterApiOptions): ServerProvider {
    * One call; returns the envelope's `result`. `secrets` are removed from any provider text quoted
    * in an error (a provider might echo a password it refused).
    */
-  async function call(
+  // Every call is counted and timed by operation and outcome (GET /metrics).
+  const call = (
+    method: "GET" | "POST" | "PUT",
+    path: string,
+    body?: Record<string, unknown>,
+    secrets: string[] = [],
+  ) =>
+    observeProviderCall(providerOperation(method, path), () =>
+      callOnce(method, path, body, secrets),
+    );
+
+  async function callOnce(
     method: "GET" | "POST" | "PUT",
     path: string,
     body?: Record<string, unknown>,

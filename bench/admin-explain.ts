@@ -1,4 +1,4 @@
-// Issue 18: EXPLAIN (ANALYZE, BUFFERS) of the admin lists' own SQL, captured from the API's list
+// EXPLAIN (ANALYZE, BUFFERS) of the admin lists' own SQL, captured from the API's list
 // functions (postgres.js `debug` hands over each query and its parameters), so the plan is the
 // one the API gets, not a hand-written copy of its query.
 // Usage: deno run -A bench/admin-explain.ts <database url> <json [{ name, list, query }]>

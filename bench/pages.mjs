@@ -119,7 +119,7 @@ async function postSignIn(baseUrl, email, password) {
   return res;
 }
 
-/** Signs in through the API; the session to hand to a page is its HttpOnly refresh cookie (issue 16). */
+/** Signs in through the API; the session to hand to a page is its HttpOnly refresh cookie. */
 async function signInApi(baseUrl, email, password) {
   const res = await postSignIn(baseUrl, email, password);
   const set = res.headers.getSetCookie().find((c) => /^(__Secure-)?portal_refresh=/.test(c));

@@ -47,7 +47,7 @@ if (only !== undefined && !SCENARIOS.includes(only)) {
   console.error(`--only: unknown scenario ${only} (known: ${SCENARIOS.join(", ")})`);
   process.exit(2);
 }
-// --customers N: the size of the admin-scale database (issue 18 asks for 100,000).
+// --customers N: the size of the admin-scale database (a real hosting company's: 100,000).
 const SCALE_CUSTOMERS = Number(flagValue("--customers") ?? 100_000);
 /** Sequential requests per admin-scale URL, after SCALE_WARMUP unmeasured ones. */
 const SCALE_SAMPLES = 100;
@@ -560,7 +560,7 @@ async function main() {
       // 3. Pages in Chromium on two devices, federated against the single bundle.
       if (withPages && !only) Object.assign(results, await pagesScenario({ baseUrl, databaseUrl }));
 
-      // 4. The admin lists at the size of a hosting company (issue 18), last: its 100,000
+      // 4. The admin lists at the size of a hosting company, last: its 100,000
       // customers must not weigh on the scenarios above.
       if (!only) results.adminScale = await adminScale({ baseUrl, databaseUrl, sql });
     }
@@ -599,7 +599,7 @@ function percentile(xs, p) {
 }
 
 /**
- * Issue 18: seeds `SCALE_CUSTOMERS` customers, then times the first page and searches of each
+ * Seeds `SCALE_CUSTOMERS` customers, then times the first page and searches of each
  * admin list over HTTP (sequential requests on a kept-alive connection: the latency of one
  * request, p50 and p99), EXPLAINs the biggest lists' queries, and opens /admin/orders in Chromium.
  */
@@ -693,7 +693,7 @@ async function adminScale({ baseUrl, databaseUrl, sql }) {
   for (const e of explain)
     console.log(`  ${e.name}: ${e.execution_ms} ms, indexes ${e.indexes.join(", ") || "none"}`);
 
-  // /admin/orders in Chromium, unthrottled (the budget: issue 18 names no throttle) and at the
+  // /admin/orders in Chromium, unthrottled (the budget names no throttle) and at the
   // 4x CPU throttle of the other page figures, for comparison with them.
   const pages = [];
   if (withPages) {
@@ -1160,7 +1160,7 @@ function budgets(r) {
         `${ratio.toFixed(2)}x (single ${kb(si.single.gzip)})`,
       );
     }
-    // Issue 20's targets.
+    // Page weight and speed: the federated portal against the single bundle.
     const dash = r.pages.pages["/dashboard"];
     const dashGzip = dash?.federated.jsBytesGzip.total;
     add("/dashboard cold load JS <= 200 KB gzip", dashGzip <= 200 * 1024, kb(dashGzip));
@@ -1209,7 +1209,7 @@ function adminScaleTable(a) {
   const f = (n, d = 0) =>
     Number(n).toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
   const lines = [
-    `## Admin lists at ${f(a.seed.customers)} customers (issue 18)`,
+    `## Admin lists at ${f(a.seed.customers)} customers`,
     "",
     `Seeded in ${f(a.seed.seconds, 1)} s: ${Object.entries(a.seed.counts)
       .map(([k, v]) => `${f(v)} ${k}`)

@@ -89,7 +89,7 @@ const SCALE_PRODUCTS = 20;
 const EMAIL_DOMAINS = ["example.com", "mail.example", "hosting.example", "corp.example"];
 
 /**
- * Issue 18: a hosting company of `customers` customers for the admin lists, in a handful of
+ * A hosting company of `customers` customers for the admin lists, in a handful of
  * set-based statements (generate_series), so 100,000 customers take seconds. Each customer has a
  * top-up and two purchases in the ledger (the balance is their sum), two orders (the second one
  * active, expired or suspended by turns) and a service linked to each order, with its own IPv4.

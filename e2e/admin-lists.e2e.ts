@@ -1,5 +1,5 @@
 /*
- * Issue 18: the admin lists at more than one page. A few hundred customers with a service each
+ * The admin lists at more than one page. A few hundred customers with a service each
  * are inserted straight into the portal's Postgres (as an import from an older system would);
  * the admin finds a customer by email and a server by IPv4, pages with "Load more", and an action
  * on a row of the second page keeps the loaded pages and the scroll position.
@@ -78,7 +78,7 @@ async function secondPageOfServices() {
   return second.services;
 }
 
-describe("admin lists with a few hundred customers (issue 18)", () => {
+describe("admin lists with a few hundred customers", () => {
   it("finds a customer by email and a server by IPv4; Back returns to the whole list", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, ADMIN.email, ADMIN.password);

@@ -54,7 +54,7 @@ async function myServicesDot(page: Page) {
   return entry.getAttribute("data-status");
 }
 
-describe("admin journey (issue 7)", () => {
+describe("admin journey", () => {
   it("creates a product, credits a customer, creates and links a service, suspends the order", async () => {
     const customer = uniqueUser();
     const productName = `E2E VPS ${customer.username}`;

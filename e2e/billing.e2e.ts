@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const DATE_FORMAT = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{4} \d{2}:\d{2}$/;
 
-describe("account and billing (issue 4)", () => {
+describe("account and billing", () => {
   it("tops up 25 EUR through the sandbox checkout; balance and history follow", async () => {
     const user = uniqueUser();
     const { context, page } = await newPage(browser);

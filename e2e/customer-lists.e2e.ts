@@ -1,5 +1,5 @@
 /*
- * Issue 18: a customer with a long history. 60 ledger entries and 55 orders are inserted straight
+ * A customer with a long history. 60 ledger entries and 55 orders are inserted straight
  * into the portal's Postgres for a fresh customer; /transactions and /orders show 50, "Load more"
  * shows the rest, and a new order (its insert notifies the customer's event stream) appears on top
  * of the loaded pages without losing one.
@@ -39,7 +39,7 @@ async function expectRows(page: Page, table: string, n: number) {
   await expect.poll(() => rows(page, table).count(), { timeout: 15_000 }).toBe(n);
 }
 
-describe("customer lists, a page at a time (issue 18)", () => {
+describe("customer lists, a page at a time", () => {
   it("pages the transactions and orders with Load more, and a live change keeps every loaded row", async () => {
     const { context, page } = await newPage(browser);
     await register(page, user);

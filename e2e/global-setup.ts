@@ -16,7 +16,7 @@ declare module "vitest" {
      */
     providerUrl: string;
     providerToken: string;
-    /** Issue 21: the portal runs without SMTP_URL, so its mail catcher saves every mail here (.eml). */
+    /** The portal runs without SMTP_URL, so its mail catcher saves every mail here (.eml). */
     mailDir: string;
   }
 }

@@ -27,7 +27,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return text;
 }
 
-describe("invoices (issue 22)", () => {
+describe("invoices", () => {
   it("fills billing details, tops up, buys a VPS and downloads its invoice PDF from /transactions", async () => {
     const user = uniqueUser();
     const customerName = `Erika ${user.username}`;

@@ -40,7 +40,7 @@ async function signOut(page: Page) {
   await page.waitForURL("**/auth/login");
 }
 
-describe("multi-factor sign-in (issue 8)", () => {
+describe("multi-factor sign-in", () => {
   it("enrols TOTP, signs in with password + code, adds a passkey and signs in with it", async () => {
     mkdirSync(shots, { recursive: true });
     const context = await browser.newContext({

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN, launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
 
 /**
- * Issue 21: password recovery in Chromium against the portal as `npm start` runs it. The portal
+ * Password recovery in Chromium against the portal as `npm start` runs it. The portal
  * has no SMTP_URL, so its mail catcher (a real SMTP server in the API process) saves each mail
  * the outbox worker delivers as an .eml file under DATA_DIR/mails; the test reads them there.
  */

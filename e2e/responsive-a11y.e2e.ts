@@ -1,5 +1,5 @@
 /**
- * Issue 17: every signed-in page, customer and admin, light and dark, at desktop (1360), tablet
+ * Every signed-in page, customer and admin, light and dark, at desktop (1360), tablet
  * (768) and phone (390) widths: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) finds no serious or
  * critical violation, and no page scrolls sideways at the tablet and phone widths. Phone views
  * are saved under test-results/phone/ to be looked at. One signed-in context per role and
@@ -226,7 +226,7 @@ async function checkRole(role: "customer" | "admin", theme: Theme) {
     await page.goto(path);
     await settle(page);
     if (role === "admin" && theme === "light" && path.startsWith("/admin/")) {
-      // Admin tables on a 1280 px laptop (issue 17): looked at, not asserted.
+      // Admin tables on a 1280 px laptop: looked at, not asserted.
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.waitForTimeout(150);
       await page.screenshot({ path: join(laptopDir, `admin-${slug(path)}.png`), fullPage: true });
@@ -265,7 +265,7 @@ async function checkRole(role: "customer" | "admin", theme: Theme) {
   expect({ serious, overflowing }).toEqual({ serious: [], overflowing: [] });
 }
 
-describe("phone frame: navigation drawer and skip link (issue 17)", () => {
+describe("phone frame: navigation drawer and skip link", () => {
   it("opens the drawer from the top bar, moves focus into it and closes it every way", async () => {
     const { context, page } = await newPage(browser);
     await page.setViewportSize(VIEWPORTS.phone);
@@ -315,7 +315,7 @@ describe("phone frame: navigation drawer and skip link (issue 17)", () => {
   });
 });
 
-describe("responsive layout and WCAG 2.2 AA (issue 17)", () => {
+describe("responsive layout and WCAG 2.2 AA", () => {
   for (const role of ["customer", "admin"] as const) {
     for (const theme of ["light", "dark"] as const) {
       it(`${role} pages, ${theme} theme, desktop/tablet/phone`, async () => {

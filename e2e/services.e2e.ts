@@ -50,7 +50,7 @@ async function press(page: Page, name: string) {
   await page.getByRole("button", { name, exact: true }).click();
 }
 
-describe("services: dashboard and control page (issue 6)", () => {
+describe("services: dashboard and control page", () => {
   it("lists the user's services, controls a VPS through the provider and refuses what is not allowed", async () => {
     const user = uniqueUser();
     const { context, page } = await newPage(browser);

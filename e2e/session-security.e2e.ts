@@ -13,7 +13,7 @@ import {
 } from "./browser";
 
 /**
- * Issue 16: the session is out of reach of page scripts (refresh token in an HttpOnly cookie,
+ * The session is out of reach of page scripts (refresh token in an HttpOnly cookie,
  * access token in memory), the portal runs under a strict Content-Security-Policy without a
  * single violation, and several tabs share one session.
  */
@@ -72,7 +72,7 @@ const readableByScripts = (page: Page) =>
     });
   });
 
-describe("session out of reach of scripts, strict CSP (issue 16)", () => {
+describe("session out of reach of scripts, strict CSP", () => {
   it("no script can read the refresh token; sign-in, dashboard, live balance, buy and sign-out work with zero CSP violations", async () => {
     const user = uniqueUser();
     const { context, page } = await newPage(browser);

@@ -56,7 +56,7 @@ async function ordersOf(email: string) {
     where p.email = ${email} order by o.created_at`;
 }
 
-describe("shop: buy, renew, suspended (issue 5)", () => {
+describe("shop: buy, renew, suspended", () => {
   it("buys a VPS, refuses when short, renews +30 days, disables Renew when suspended, renews a lapsed order from now", async () => {
     const user = uniqueUser();
     const { context, page } = await newPage(browser);

@@ -53,12 +53,12 @@ const totpCode = (secret: string, offset = 0) =>
   });
 
 /**
- * Issue 23: right after registering, the sign-in form was emptied about a second after the
+ * Right after registering, the sign-in form was emptied about a second after the
  * redirect (in two of three tries), so the user's typing was lost and signing in then said
  * 'Invalid email address'. The URL and the toast changed at once, but the register form (same
  * Email and Password labels) stayed on screen until the sign-in page's code had loaded.
  */
-describe("sign in right after registering (issue 23)", () => {
+describe("sign in right after registering", () => {
   it("keeps what was typed into the sign-in form after the redirect from registration", async () => {
     // The fault depended on timing: several fresh visitors make a miss unlikely.
     for (let round = 0; round < 3; round += 1) {

@@ -33,7 +33,7 @@ const api = spawn(
     },
   },
 );
-// The API drains its requests and stops its embedded Postgres itself (issue 16); this only passes
+// The API drains its requests and stops its embedded Postgres itself; this only passes
 // the signal on and leaves with the API's exit code.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => api.kill(signal));
 api.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -27,5 +27,7 @@ export const ReadyEvent = z.object({ quiet_ms: z.optional(z.number()) });
 export type ReadyEvent = z.infer<typeof ReadyEvent>;
 
 /** Pushed on GET /api/events when the caller's services or orders change (admin, expiry job, another tab). */
-export const DataChangedEvent = z.object({ topic: z.enum(["services", "orders"]) });
+// "support": one of the caller's support tickets changed (a staff reply, a status); a shell that
+// predates it ignores the topic.
+export const DataChangedEvent = z.object({ topic: z.enum(["services", "orders", "support"]) });
 export type DataChangedEvent = z.infer<typeof DataChangedEvent>;

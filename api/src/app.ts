@@ -37,6 +37,11 @@ import { serviceRoutes } from "./services/services.routes.ts";
 import { autoRenewRoutes } from "./shop/auto-renew.routes.ts";
 import { shopRoutes } from "./shop/shop.routes.ts";
 import { staticRoutes } from "./static.ts";
+import {
+  ATTACHMENT_UPLOAD_PATH,
+  adminSupportRoutes,
+  supportRoutes,
+} from "./support/support.routes.ts";
 
 /** The most an API request body may hold (64 KB); the compose proxy has the same limit. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -74,16 +79,16 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
 
   // Every API body is small JSON (the largest, a webhook delivery, a few KB): a larger one is
   // refused before it is read whole into memory, for signed-in and anonymous callers alike.
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: (c) =>
-        c.json(
-          { error: { code: ErrorCode.payloadTooLarge, message: InputMessages.tooLarge } },
-          413,
-        ),
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: (c) =>
+      c.json({ error: { code: ErrorCode.payloadTooLarge, message: InputMessages.tooLarge } }, 413),
+  });
+  // A ticket attachment's upload is the file itself: its route sets its own, larger limit.
+  app.use("/api/*", (c, next) =>
+    c.req.method === "POST" && c.req.path === ATTACHMENT_UPLOAD_PATH
+      ? next()
+      : apiBodyLimit(c, next),
   );
 
   // API answers hold the caller's own data (profile, balance, admin lists): no cache or proxy may
@@ -119,7 +124,9 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/services", historyRoutes(deps))
     .route("/services", serverActionRoutes(deps))
     .route("/services", planChangeRoutes(deps))
-    .route("/events", eventRoutes(deps));
+    .route("/events", eventRoutes(deps))
+    .route("/support", supportRoutes(deps))
+    .route("/admin/support", adminSupportRoutes(deps));
 
   app.route("/api", api);
   app.route("/api/docs", docsRoutes());

@@ -125,6 +125,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().optional(),
   /** Issue 21: where staff mails (new order waiting for a server, suspensions) go; unset = none. */
   ADMIN_NOTIFY_EMAIL: z.email().optional(),
+  /** Support tickets: where attachments are stored (outside any web root); default DATA_DIR/support-attachments. */
+  SUPPORT_ATTACHMENTS_DIR: z.string().optional(),
+  /** Support tickets: days a ticket waits for the customer before it closes itself (with a mail). */
+  SUPPORT_AUTO_CLOSE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Support tickets: new tickets a customer may open per hour. */
+  SUPPORT_TICKETS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Issue 21: port of the local mail catcher started without SMTP_URL (0 = any free port). */
   MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Issue 21: delivery attempts of one mail before it is marked failed (backoff doubles from 30 s). */

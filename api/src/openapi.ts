@@ -50,7 +50,12 @@ interface RouteDoc {
   /** Body of the success response; omit for an empty (204) one. */
   response?: $ZodType;
   /** Media type of `response`; defaults to JSON. */
-  media?: "application/json" | "text/event-stream" | "application/pdf" | "text/csv";
+  media?:
+    | "application/json"
+    | "text/event-stream"
+    | "application/pdf"
+    | "text/csv"
+    | "application/octet-stream";
   status?: 200 | 201 | 202 | 204;
   /** Other success statuses and when they happen: 204 has no body, the others carry `response`. */
   alsoSuccess?: Partial<Record<200 | 201 | 202 | 204, string>>;

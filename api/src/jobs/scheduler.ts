@@ -3,6 +3,7 @@ import type { Deps } from "../context.ts";
 import type { Sql } from "../db.ts";
 import { log } from "../log.ts";
 import { pruneMailOutbox } from "../mail/outbox.ts";
+import { autoCloseTickets } from "../support/tickets.service.ts";
 import { pruneIdempotencyKeys } from "./expire-orders.ts";
 import { lifecycleSettings, runLifecycle } from "./lifecycle.ts";
 import { reconcilePayPalJob } from "./reconcile-paypal.ts";
@@ -23,6 +24,7 @@ export function startJobs(
   // Reminders, auto-renew, grace period and expiry, with the config's days and mails.
   const lifecycle = lifecycleSettings(payments?.config);
   const mailRetentionDays = (payments?.config ?? loadConfig({})).MAIL_OUTBOX_RETENTION_DAYS;
+  const supportConfig = payments?.config ?? loadConfig({});
   const tick = () => {
     // A slow run is not overlapped by the next tick of the same instance.
     if (running) return;
@@ -41,6 +43,13 @@ export function startJobs(
         ) {
           log("info", "jobs ran", { ...ran, pruned_keys: pruned, pruned_mails: prunedMails });
         }
+      } catch (err) {
+        log("error", "jobs failed", { error: (err as Error).message });
+      }
+      try {
+        // Tickets waiting for the customer too long close themselves, with a mail.
+        const closed = await autoCloseTickets(sql, supportConfig);
+        if (closed) log("info", "support tickets auto-closed", { closed });
       } catch (err) {
         log("error", "jobs failed", { error: (err as Error).message });
       }

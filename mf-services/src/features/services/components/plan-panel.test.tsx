@@ -84,7 +84,7 @@ async function open(routes: Routes = {}): Promise<MockApi> {
 }
 
 const panel = () =>
-  within(screen.getByRole("heading", { name: "Plan", exact: true }).closest("section")!);
+  within(screen.getByRole("heading", { name: "Plan" }).closest("section")!);
 
 afterEach(resetPortalState);
 

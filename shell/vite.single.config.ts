@@ -10,7 +10,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
 /*
- * The single-bundle build of the portal, for the page benchmark only (issue 9): the same shell
+ * The single-bundle build of the portal, for the page benchmark only: the same shell
  * with every remote's exposed pages imported statically and no module federation, written to
  * shell/dist-single/. Comparing it with the federated build shows what federation costs. It
  * never replaces the normal build (vite.config.ts → shell/dist).

@@ -14,7 +14,7 @@ session.start();
 // surface in the page's error panel, memoised until Retry.
 void ensureRemotes().catch(() => undefined);
 const current = remoteRoutes.find((r) => matchPath(r.path, window.location.pathname));
-// Signed-in users only: the session is restored from the refresh cookie first (issue 16).
+// Signed-in users only: the session is restored from the refresh cookie first.
 if (current) {
   prefetchManifest(current.id);
   void session.ready().then(() => {

@@ -47,7 +47,7 @@ export const useListPages = <P extends CursorPage>(
 
 /**
  * Every row of a list, all pages followed to the end, for the pickers of the admin dialogs. It
- * does not scale to a large customer base (issue 18); a searchable picker over the pages would.
+ * does not scale to a large customer base; a searchable picker over the pages would.
  */
 export async function fetchAllRows<P extends CursorPage, T>(
   fetchPage: PageFetcher<P>,

@@ -19,7 +19,7 @@ const cached: Record<string, QueryKey> = {
   "admin orders": queryKeys.orders.admin,
   "admin services": queryKeys.services.admin,
   "admin users": queryKeys.users.admin,
-  // The pages an admin list has loaded (issue 18): invalidated, they refetch in place.
+  // The pages an admin list has loaded: invalidated, they refetch in place.
   "admin user pages, searched": [...queryKeys.users.admin, "pages", { q: "alice" }],
   "admin service pages, filtered": [...queryKeys.services.admin, "pages", { status: "active" }],
   "audit log": queryKeys.audit.admin,

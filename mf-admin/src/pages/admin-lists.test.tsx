@@ -1,7 +1,7 @@
 /*
- * Issue 18 in the admin pages: the search and filters live in the URL and reach the API, the
- * lists come a page at a time with "Load more" and a count, an action refreshes the loaded pages
- * in place, and a search that finds nothing says so (apart from the SPEC's empty-list text).
+ * The admin pages' lists: the search and filters live in the URL and reach the API, the lists
+ * come a page at a time with "Load more" and a count, an action refreshes the loaded pages in
+ * place, and a search that finds nothing says so (apart from the SPEC's empty-list text).
  */
 import type { AdminService, AdminUser } from "@contracts/admin.ts";
 import { useLocation, useNavigate } from "@hosting-portal/router";

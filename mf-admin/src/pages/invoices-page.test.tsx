@@ -95,7 +95,7 @@ afterEach(() => {
   return resetPortalState();
 });
 
-describe("Invoices page (issue 22, /admin/invoices)", () => {
+describe("Invoices page (/admin/invoices)", () => {
   it("lists invoices with number, customer, kind and the VAT split", async () => {
     await open("/admin/invoices", {
       "GET /api/admin/invoices": {

@@ -19,7 +19,7 @@ const monthFilter: ListFilter = {
 const filters: readonly ListFilter[] = [monthFilter];
 
 /**
- * /admin/invoices (issue 22): every invoice, receipt and credit note, filtered by month and
+ * /admin/invoices: every invoice, receipt and credit note, filtered by month and
  * customer in the URL, each as its PDF; a month as CSV for the accountant.
  */
 export default function InvoicesPage() {

@@ -11,7 +11,7 @@ const STATE_OPTIONS = [
   ...MailState.options.map((s) => ({ value: s, label: s })),
 ];
 
-/** /admin/mail-outbox (issue 21): every mail the portal queued and how its delivery went. */
+/** /admin/mail-outbox: every mail the portal queued and how its delivery went. */
 export default function MailOutboxPage() {
   const [state, setState] = useState<MailState | null>(null);
   const outbox = useMailOutbox(state);

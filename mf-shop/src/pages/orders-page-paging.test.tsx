@@ -52,7 +52,7 @@ async function openPage(rows: () => Order[]) {
 afterEach(resetPortalState);
 
 // Fifty rows and more of react-aria's table take seconds in jsdom on a busy machine.
-describe("Orders page, one page at a time (issue 18)", { timeout: 20_000 }, () => {
+describe("Orders page, one page at a time", { timeout: 20_000 }, () => {
   it("shows the first 50 orders and loads the next page with the cursor on 'Load more'", async () => {
     const user = userEvent.setup();
     const rows = orders(55);

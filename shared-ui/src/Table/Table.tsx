@@ -15,7 +15,7 @@ import {
 import * as styles from "./Table.css";
 
 /*
- * A native HTML table (issue 20: page weight). The portal's tables are read and acted on through
+ * A native HTML table, for page weight. The portal's tables are read and acted on through
  * the links and buttons in their cells, each reachable with Tab; none sorts or selects rows. So
  * they need no keyboard grid, and react-aria-components' Table (its grid, selection and collection
  * code, about 14 KB of gzip on every page with a list) is not used. Every element carries its role

@@ -30,7 +30,7 @@ export interface RequestOptions<T> {
   auth?: boolean;
   /**
    * Send this token instead of the session's, with no refresh on 401: the pending aal1 token of
-   * the sign-in's second step (issue 8), which the session store does not hold.
+   * the sign-in's second step, which the session store does not hold.
    */
   bearer?: string;
   headers?: Record<string, string>;

@@ -46,7 +46,7 @@ function stubApi(routes: Record<string, Handler>) {
   return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
 }
 
-/** Nothing a page script could read holds a token (issue 16): at most the rotation counter. */
+/** Nothing a page script could read holds a token: at most the rotation counter. */
 function expectNothingStored() {
   const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
   expect(keys.filter((k) => k !== "portal:session-rotation")).toEqual([]);

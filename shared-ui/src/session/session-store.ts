@@ -93,7 +93,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const authApi = createApiClient();
 
 /**
- * The one session of the portal (SPEC §3–§4), kept out of reach of scripts (issue 16): the refresh
+ * The one session of the portal (SPEC §3–§4), kept out of reach of scripts: the refresh
  * token is an HttpOnly cookie the API sets and rotates; the access token lives in this object's
  * memory only, never in storage. At start the session is restored by exchanging the cookie
  * (`loading` until then); it is refreshed shortly before expiry and removed when a refresh fails
@@ -320,7 +320,7 @@ export class SessionStore {
     const next = Session.parse(await res.json());
     markRotation();
     this.retryDelayMs = 2_000;
-    // Issue 8: a cookie of a sign-in still waiting for its second factor is no session yet.
+    // A cookie of a sign-in still waiting for its second factor is no session yet.
     if (next.mfa_required) {
       if (this.session) this.set(null, "SIGNED_OUT");
       return null;
@@ -345,7 +345,7 @@ export class SessionStore {
 
   /**
    * Password sign-in; the API sets the refresh cookie. When the user has a verified factor
-   * (issue 8) the returned aal1 session has `mfa_required` and is NOT adopted: the API refuses it
+   * the returned aal1 session has `mfa_required` and is NOT adopted: the API refuses it
    * everywhere but the factor challenge and verify calls, so the caller runs the second step with
    * it and then calls `completeMfa`.
    */

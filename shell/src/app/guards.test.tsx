@@ -129,7 +129,7 @@ describe("guards (SPEC §6)", () => {
     );
     render(<RouterProvider router={router} />);
     expect(router.state.location.pathname).toBe("/auth/login");
-    // Issue 23: the session appears (password or second factor) and the guard alone moves on.
+    // The session appears (password or second factor) and the guard alone moves on (no race).
     await act(async () => {
       await session.signIn({ email: "c@example.com", password: "secret123" });
     });

@@ -6,7 +6,7 @@ export function RequireAuth() {
   const session = useSession();
   const loading = useSessionLoading();
   const location = useLocation();
-  // SPEC §4: 'loading at start' while the refresh cookie is exchanged (issue 16); nothing to show yet.
+  // SPEC §4: 'loading at start' while the refresh cookie is exchanged; nothing to show yet.
   if (loading) return null;
   if (!session) return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
   return <Outlet />;
@@ -46,7 +46,7 @@ function returnPath(state: unknown): string | null {
  * SPEC §2: /auth/* redirects to /dashboard when a session exists; SPEC §6: after signing in,
  * back to the page the visitor came from. This guard is the only place that moves a user who
  * just signed in (password or second factor): the sign-in page navigating as well raced with it,
- * and after the MFA step the guard's /dashboard won over the page's way back (issue 23).
+ * and after the MFA step the guard's /dashboard won over the page's way back.
  */
 export function PublicOnly() {
   const session = useSession();

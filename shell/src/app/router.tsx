@@ -16,7 +16,7 @@ import { remoteRoutes } from "./routes";
 
 /*
  * Visitors only: kept out of the signed-in user's initial JS. Loaded by the router (route
- * `lazy`), not by React.lazy under a Suspense in AuthLayout (issue 23): the router fetches the
+ * `lazy`), not by React.lazy under a Suspense in AuthLayout: the router fetches the
  * next page's code before it changes the URL, so the page on screen always belongs to the URL.
  * With React.lazy, /auth/register -> /auth/login changed the URL at once but (router updates
  * are transitions) React kept the register form, whose Email and Password fields look like the
@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Issue 21: links from mails open these signed in or not (PublicOnly would send a
+        // Links from mails open these signed in or not (PublicOnly would send a
         // signed-in user to /dashboard before the link's token was used).
         path: "/auth",
         element: <AuthLayout />,

@@ -15,7 +15,7 @@ import { useState } from "react";
 import * as styles from "../auth/components/auth-layout.css";
 
 /**
- * Issue 21: 'Forgot password?'. The API answers the same whether or not the address has an
+ * 'Forgot password?'. The API answers the same whether or not the address has an
  * account, and so does this page: it shows the API's message in place of the form.
  */
 export default function ForgotPasswordPage() {

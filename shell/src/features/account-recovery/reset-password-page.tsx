@@ -18,7 +18,7 @@ import { useState } from "react";
 import * as styles from "../auth/components/auth-layout.css";
 
 /**
- * Issue 21: the page a reset link opens (/auth/reset-password?token=...). The new password follows
+ * The page a reset link opens (/auth/reset-password?token=...). The new password follows
  * the SPEC's rules and messages (contracts). Every session of the account ends on success, this
  * browser's too, and the user signs in with the new password.
  */

@@ -1,7 +1,7 @@
 import { EmailVerificationStatus } from "@contracts/recovery.ts";
 import { api } from "@hosting-portal/shared-ui";
 
-/** Issue 21: the signed-in user's verification state (the frame's banner reads it). */
+/** The signed-in user's verification state (the frame's banner reads it). */
 export const emailVerificationKey = ["auth", "email-verification"] as const;
 
 export const emailVerificationQuery = {

@@ -6,7 +6,7 @@ import { emailVerificationKey, emailVerificationQuery } from "./verification-que
 import * as styles from "./verify-email-banner.css";
 
 /**
- * Issue 21: shown in the frame until the address is verified, with 'Resend'. Nothing else waits
+ * Shown in the frame until the address is verified, with 'Resend'. Nothing else waits
  * for verification (the SPEC knows none); a failed status check shows no banner.
  */
 export function VerifyEmailBanner() {

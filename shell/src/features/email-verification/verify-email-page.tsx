@@ -9,7 +9,7 @@ import { emailVerificationKey } from "./verification-query";
 type State = { kind: "verifying" } | { kind: "verified" } | { kind: "failed"; message: string };
 
 /**
- * Issue 21: the page a verification link opens (/auth/verify-email?token=...), signed in or not
+ * The page a verification link opens (/auth/verify-email?token=...), signed in or not
  * (the link may be opened in another browser): it confirms the token once and says how it went.
  */
 export default function VerifyEmailPage() {

@@ -57,7 +57,7 @@ afterEach(() => {
   resetPortalState();
 });
 
-describe("PayPal buttons (issue 15 #8)", () => {
+describe("PayPal buttons", () => {
   it("a failed order creation shows one toast, not a second conflicting one from onError", async () => {
     const paypal = await open({
       "POST /api/billing/orders": () =>

@@ -20,8 +20,8 @@ import * as styles from "./billing.css";
 
 /**
  * /transactions: newest first, short id, amount in EUR, status, date, payment id or N/A; one page
- * at a time with "Load more" (issue 18), so a long history never loads at once; the row's
- * invoice, receipt or credit note as a download (issue 22).
+ * at a time with "Load more", so a long history never loads at once; the row's invoice, receipt
+ * or credit note as a download.
  */
 export function TransactionsTable() {
   const { data, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =

@@ -34,7 +34,7 @@ async function open(routes: Parameters<typeof mockApi>[0]) {
 
 afterEach(resetPortalState);
 
-describe("BillingDetailsForm (issue 22)", () => {
+describe("BillingDetailsForm", () => {
   it("saves name, address and country with PUT; empty optional fields as null", async () => {
     const user = userEvent.setup();
     const net = await open({

@@ -19,7 +19,7 @@ import { EU_COUNTRIES, OTHER_COUNTRIES } from "./countries";
 export const BILLING_DETAILS_NOT_SAVED = "Billing details not saved";
 
 /**
- * Issue 22: who the invoices are made out to. Optional for ordering: until it is filled in, an
+ * Who the invoices are made out to. Optional for ordering: until it is filled in, an
  * invoice uses what the portal knows (SPEC order and renewal flows keep no extra step).
  */
 export function BillingDetailsForm() {

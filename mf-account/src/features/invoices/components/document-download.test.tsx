@@ -88,7 +88,7 @@ async function open(transactions: Transaction[], pdf: () => Response | object) {
   return net;
 }
 
-describe("/transactions document downloads (issue 22)", () => {
+describe("/transactions document downloads", () => {
   it("shows each row's document and N/A without one", async () => {
     await open([purchase, topUp, adjustment], () => new Response(PDF));
     expect(tableRows("Transactions").map((r) => r[5])).toEqual([

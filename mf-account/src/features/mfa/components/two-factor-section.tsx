@@ -27,7 +27,7 @@ const typeLabel: Record<Factor["factor_type"], string> = {
   phone: "Phone (SMS)",
 };
 
-/** Issue 8: the 'Two-factor authentication' section of /settings. */
+/** The 'Two-factor authentication' section of /settings. */
 export function TwoFactorSection() {
   const factors = useFactors();
   const [dialog, setDialog] = useState<"totp" | "passkey" | null>(null);

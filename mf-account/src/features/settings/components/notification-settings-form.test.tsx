@@ -20,7 +20,7 @@ const isDisabled = (b: HTMLButtonElement) =>
 
 afterEach(resetPortalState);
 
-describe("NotificationSettingsForm (issue 21)", () => {
+describe("NotificationSettingsForm", () => {
   it("shows the saved choices and saves a change", async () => {
     const user = userEvent.setup();
     const net = mockApi({

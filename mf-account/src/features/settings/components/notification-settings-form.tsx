@@ -6,7 +6,7 @@ import { useSaveNotificationSettings } from "../api/save-notification-settings";
 import * as styles from "./settings.css";
 
 /**
- * Issue 21: which emails the customer receives. Security mails (password reset, verification)
+ * Which emails the customer receives. Security mails (password reset, verification)
  * and the notices that services were suspended or reactivated always go.
  */
 export function NotificationSettingsForm() {

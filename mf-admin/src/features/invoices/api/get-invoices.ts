@@ -7,6 +7,6 @@ import { useListPages } from "../../../lib/admin-list-query";
 export const getInvoicePage = (query: ListQuery, cursor: string | null, signal?: AbortSignal) =>
   api.get(listPath("/api/admin/invoices", query, cursor), AdminInvoicesResponse, { signal });
 
-/** Issue 22: every invoice, receipt and credit note, newest first, a page at a time. */
+/** Every invoice, receipt and credit note, newest first, a page at a time. */
 export const useInvoicePages = (query: ListQuery) =>
   useListPages(queryKeys.invoices.admin, getInvoicePage, query);

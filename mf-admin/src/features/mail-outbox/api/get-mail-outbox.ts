@@ -27,6 +27,6 @@ export const mailOutboxQueryOptions = (state: MailState | null) =>
     refetchInterval: 10_000,
   });
 
-/** Issue 21: the outbox, newest first, 50 at a time, optionally one state only. */
+/** The outbox, newest first, 50 at a time, optionally one state only. */
 export const useMailOutbox = (state: MailState | null) =>
   useInfiniteQuery(mailOutboxQueryOptions(state));

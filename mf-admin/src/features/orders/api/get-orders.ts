@@ -14,7 +14,7 @@ export const useOrderPages = (query: ListQuery) =>
 
 /**
  * Every order: the Link order dialog's picker (it keeps the service owner's). Asking for the
- * owner's orders only (`q` = their email) would scale (issue 18).
+ * owner's orders only (`q` = their email) would scale to a large customer base.
  */
 export const ordersQueryOptions = () =>
   queryOptions({

@@ -27,7 +27,7 @@ const box = () =>
 
 afterEach(resetPortalState);
 
-describe("AutoRenewSwitch (issue 21)", () => {
+describe("AutoRenewSwitch", () => {
   it("shows the saved state and turns auto-renew on through the API", async () => {
     const user = userEvent.setup();
     let enabled: string[] = [];

@@ -5,7 +5,7 @@ import { useAutoRenew } from "../api/get-auto-renew";
 import { useSetAutoRenew } from "../api/set-auto-renew";
 
 /**
- * Issue 21: the order's auto-renew switch. Shortly before expiry the API renews the order from
+ * The order's auto-renew switch. Shortly before expiry the API renews the order from
  * credits (the same renewal as the Renew button) or mails the customer to top up. SPEC §4:
  * renewal is not offered for suspended orders, so neither is this.
  */

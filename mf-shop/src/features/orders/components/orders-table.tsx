@@ -118,8 +118,8 @@ export function OrdersTable() {
 }
 
 /**
- * Issue 18: the orders come one page at a time; "Load more" reads the next page. A failed page
- * leaves the rows already shown in place.
+ * The orders come one page at a time, so a long history never loads at once; "Load more" reads
+ * the next page. A failed page leaves the rows already shown in place.
  */
 function OrdersFooter({ orders }: { orders: ReturnType<typeof useOrders> }) {
   return (

@@ -19,11 +19,11 @@ import { MfaStep } from "./mfa-step";
 export default function LoginPage() {
   const form = useFormErrors();
   const [pending, setPending] = useState(false);
-  // Issue 8: the password was right but the user has a verified factor; the second step follows.
+  // The password was right but the user has a verified factor; the second step follows.
   const [mfaPending, setMfaPending] = useState<Session | null>(null);
 
   // The session just adopted makes PublicOnly (guards.tsx) take the user on, back to the page
-  // they came from or to /dashboard. Not navigating here too: the two raced (issue 23).
+  // they came from or to /dashboard. Not navigating here too: the two raced.
   const finish = () => toast.success("Logged in successfully!");
 
   const cancelMfa = useCallback(() => {

@@ -24,7 +24,7 @@ export interface MfaStepProps {
   onCancel: () => void;
 }
 
-/** Issue 8: the sign-in second step, for a user with a verified TOTP factor or passkey. */
+/** The sign-in second step, for a user with a verified TOTP factor or passkey. */
 export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
   // The pending aal1 session is not in the session store (the API refuses it everywhere but
   // these factor calls), so they carry its token themselves.

@@ -28,7 +28,7 @@ export default function RegisterPage() {
     try {
       const { username, email, password } = parsed.data;
       await session.signUp({ username, email, password });
-      // Issue 23: the message comes with the sign-in form, not before it. The router shows
+      // The message comes with the sign-in form, not before it. The router shows
       // /auth/login once its page has loaded; until then this form stays pending, so nothing
       // invites typing into it.
       await navigate("/auth/login");

@@ -44,7 +44,7 @@ export const sharedDeps = {
 };
 
 /**
- * The portal is in English only (SPEC.md; dates and numbers are formatted in English whatever
+ * The portal is in English only (docs/SPEC.md; dates and numbers are formatted in English whatever
  * the browser's locale, src/format). React Aria ships its built-in strings (a table's "Select
  * all", a dialog's "Dismiss", ...) for 34 locales in every component; this keeps en-US only.
  * Every build (shell, remotes, the single bundle) must use it, or a share built with all

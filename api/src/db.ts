@@ -6,6 +6,7 @@ import { LEGACY_PASSWORD, StartupError, startEmbedded } from "./db-embedded.ts";
 import { createHealth, type DbHealth } from "./db-health.ts";
 import { APP_ROLE, generatePassword, setPassword, signInError } from "./db-roles.ts";
 import { log } from "./log.ts";
+import { traced } from "./metrics/tracing.ts";
 
 export type Sql = postgres.Sql;
 /** A transaction handle inside `sql.begin(...)`; functions taking `Sql | Tx` run in or out of one. */
@@ -139,15 +140,18 @@ async function embeddedSuperuserPassword(
 }
 
 export function connect(url: string, max = 20): Sql {
-  return postgres(url, {
-    max,
-    onnotice: () => {},
-    // numeric stays a string: money is never a JS float.
-    types: {},
-    connection: { application_name: "hosting-portal-api" },
-    // A database that does not answer fails the query within seconds instead of 30.
-    connect_timeout: 5,
-    // Reconnect attempts stay quick after an outage (the default grows to 20 s between attempts).
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-  });
+  // With OTEL_DENO=true each query is a span (README, Traces); otherwise the pool itself.
+  return traced(
+    postgres(url, {
+      max,
+      onnotice: () => {},
+      // numeric stays a string: money is never a JS float.
+      types: {},
+      connection: { application_name: "hosting-portal-api" },
+      // A database that does not answer fails the query within seconds instead of 30.
+      connect_timeout: 5,
+      // Reconnect attempts stay quick after an outage (the default grows to 20 s between attempts).
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    }),
+  );
 }

@@ -4,11 +4,14 @@
  * when scraped, the numbers an operator of the business watches (mail outbox, unsettled PayPal
  * orders, provider jobs and their lag, the app role's connections). README, Metrics.
  */
+
+import { SpanKind } from "@opentelemetry/api";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Config } from "../config.ts";
 import type { Sql } from "../db.ts";
+import { annotateRequest, inSpan } from "./tracing.ts";
 
 /** One registry per process; every API process (API_PROCESSES) is its own scrape target. */
 export const registry = new Registry();
@@ -59,7 +62,13 @@ export const providerOperation = (method: string, path: string) =>
 export async function observeProviderCall<T>(operation: string, call: () => Promise<T>) {
   const end = providerCallDuration.startTimer({ operation });
   try {
-    const result = await call();
+    // A span of its own: the client uses node:http, which Deno's OpenTelemetry does not trace.
+    const result = await inSpan(
+      `provider ${operation}`,
+      { "portal.provider.operation": operation },
+      call,
+      SpanKind.CLIENT,
+    );
     providerCalls.inc({ operation, outcome: "ok" });
     return result;
   } catch (e) {
@@ -77,7 +86,10 @@ export const requestMetrics = (): MiddlewareHandler => async (c, next) => {
   try {
     await next();
   } finally {
-    end({ method: c.req.method, route: routePath(c) || "unmatched", status: String(c.res.status) });
+    const route = routePath(c) || "unmatched";
+    end({ method: c.req.method, route, status: String(c.res.status) });
+    // The request log's id on the request's span (Deno's, with OTEL_DENO=true).
+    annotateRequest(c.get("requestId"), route);
   }
 };
 

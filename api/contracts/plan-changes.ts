@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
-import { ORDER_PERIOD_DAYS } from "./shop.ts";
+import { ORDER_PERIOD_DAYS, Product } from "./shop.ts";
 
 /** Texts of plan changes and cancellations, shared by the API errors and the service page. */
 export const PlanChangeMessages = {
@@ -71,13 +71,14 @@ export function fromCents(value: number): string {
   return value < 0 ? `-${text}` : text;
 }
 
-export const PlanProduct = z.object({
-  id: Uuid,
-  name: z.string(),
-  price: Money,
-  cpu: z.string(),
-  ram: z.string(),
-  storage: z.string(),
+/** A product as the Plan panel shows it: the shop's fields without uplink, DDoS and type. */
+export const PlanProduct = z.pick(Product, {
+  id: true,
+  name: true,
+  price: true,
+  cpu: true,
+  ram: true,
+  storage: true,
 });
 export type PlanProduct = z.infer<typeof PlanProduct>;
 

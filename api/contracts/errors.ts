@@ -53,5 +53,7 @@ export const ErrorCode = {
   verificationLinkInvalid: "verification_link_invalid",
   /** A sensitive change (removing a second factor) needs the password, a code or a passkey again. */
   reauthRequired: "reauthentication_required",
+  /** An API token asked for something its scope does not allow (or a route no token may use). */
+  tokenScope: "token_scope",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

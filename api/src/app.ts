@@ -6,6 +6,7 @@ import { ErrorCode } from "../contracts/errors.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { notificationRoutes } from "./account/notifications.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
+import { apiTokenRoutes } from "./auth/api-tokens.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { emailVerificationRoutes } from "./auth/email-verification.routes.ts";
 import { factorRoutes } from "./auth/factors.routes.ts";
@@ -27,8 +28,8 @@ import {
 } from "./invoices/invoices.routes.ts";
 import { configureInvoices } from "./invoices/issue.ts";
 import { log, logs } from "./log.ts";
-import { metricsHandler, requestMetrics } from "./metrics/metrics.ts";
 import { mailOutboxRoutes } from "./mail/outbox.routes.ts";
+import { metricsHandler, requestMetrics } from "./metrics/metrics.ts";
 import { openApiHandler } from "./openapi.ts";
 import { adminPlanChangeRoutes, planChangeRoutes } from "./plan-changes/plan-changes.routes.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -116,6 +117,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/admin/invoices", adminInvoiceRoutes(deps))
     .route("/admin", adminPlanChangeRoutes(deps))
     .route("/admin", adminRoutes(deps))
+    .route("/account/api-tokens", apiTokenRoutes(deps))
     .route("/account", accountRoutes(deps))
     .route("/account/notifications", notificationRoutes(deps))
     .route("/account/billing-details", billingDetailsRoutes(deps))

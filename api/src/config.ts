@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   /** Failed sign-ins (and reset requests) per account per hour, from all addresses together. */
   AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY: int(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(300),
+  /** Requests per API token per minute (each token on its own). */
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: int(120),
   TRUST_PROXY: bool.default(false),
   /** Proxies of our own in front of the API (each appends to X-Forwarded-For): the client is that many entries from the right. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),

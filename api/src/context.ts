@@ -23,8 +23,11 @@ export interface Deps {
 /** The caller, once the bearer token and its session have been checked. */
 export interface Auth {
   userId: string;
+  /** The browser session; for an API token, the token's id (no session route admits a token). */
   sessionId: string;
   aal: "aal1" | "aal2";
+  /** Set when the caller is an API token rather than a signed-in browser. */
+  token?: { id: string; scope: "read_only" | "technical" | "billing" | "full" };
 }
 
 export interface AppEnv {

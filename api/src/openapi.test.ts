@@ -103,7 +103,12 @@ test("openapi: every operation states its security, with schemes the document de
   // Public routes say so explicitly rather than by omission.
   assert.deepEqual(document.paths["/api/auth/sign-in"]?.post?.security, []);
   assert.deepEqual(document.paths["/api/auth/refresh"]?.post?.security, [{ refreshCookie: [] }]);
-  assert.deepEqual(document.paths["/api/services"]?.get?.security, [{ bearerAuth: [] }]);
+  // A customer route takes the session's token or an API token; a session route only the first.
+  assert.deepEqual(document.paths["/api/services"]?.get?.security, [
+    { bearerAuth: [] },
+    { apiToken: [] },
+  ]);
+  assert.deepEqual(document.paths["/api/auth/sessions"]?.get?.security, [{ bearerAuth: [] }]);
   assert.ok(document.servers?.length, "servers");
 });
 

@@ -10,6 +10,7 @@ import type { $ZodType } from "zod/v4/core";
 import { findNullCharacter, NULL_CHARACTER_MESSAGE } from "../contracts/common.ts";
 import { ErrorBody, ErrorCode } from "../contracts/errors.ts";
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./auth/cookies.ts";
+import { scopeAllows, TOKEN_SCOPES, tokenMayReach } from "./auth/token-scopes.ts";
 import type { AppEnv } from "./context.ts";
 import { HttpError } from "./http-error.ts";
 
@@ -199,6 +200,8 @@ type Operation = {
   requestBody?: unknown;
   parameters?: unknown[];
   responses: Record<string, unknown>;
+  security?: Record<string, string[]>[];
+  "x-api-token-scopes"?: readonly string[];
 };
 
 /** The whole document of `app`, as served at /api/openapi.json. */
@@ -249,6 +252,13 @@ export async function openApiDocument(app: Hono<AppEnv>) {
             description:
               "The `access_token` of sign-in or refresh (ES256; keys at /.well-known/jwks.json).",
           },
+          apiToken: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "hp_ API token",
+            description:
+              "An API token made in Settings → API tokens (`hp_…`), for scripts: accepted on the routes the pages use, as its scope allows (`x-api-token-scopes` on each operation: read_only reads, technical also controls services, billing also pays and buys, full all of these). Never accepted by /api/auth, /api/account/api-tokens, /api/admin or /api/events. Limited per token per minute (`API_TOKEN_RATE_LIMIT_PER_MINUTE`).",
+          },
           refreshCookie: {
             type: "apiKey",
             in: "cookie",
@@ -261,9 +271,17 @@ export async function openApiDocument(app: Hono<AppEnv>) {
     // Our validation errors are 422 with ErrorBody, added below, not the library's 400 shape.
     defaultValidationErrorResponse: false,
   });
-  // Validated input: a JSON body that does not parse is a 400, any refused part a 422.
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item ?? {}) as Operation[]) {
+  // Validated input: a JSON body that does not parse is a 400, any refused part a 422. A route an
+  // API token may reach takes one as well, and names the scopes that may call it.
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item ?? {}) as [string, Operation][]) {
+      if (tokenMayReach(path) && operation.security?.some((s) => "bearerAuth" in s)) {
+        // A copy: operations of one access level share their security list.
+        operation.security = [...operation.security, { apiToken: [] }];
+        operation["x-api-token-scopes"] = TOKEN_SCOPES.filter((scope) =>
+          scopeAllows(scope, method.toUpperCase(), path),
+        );
+      }
       // Integer keys keep ascending order in a JS object: the added statuses fall into place.
       if (operation.requestBody) operation.responses[400] ??= errorRef(400);
       if (operation.requestBody || operation.parameters?.length) {

@@ -1,10 +1,13 @@
 import { createMiddleware } from "hono/factory";
+import { apiTokenMessages } from "../../contracts/api-tokens.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import type { Db } from "../db.ts";
 import { forbidden, HttpError, unauthorized } from "../http-error.ts";
+import { isApiToken, tokenCaller } from "./api-tokens.ts";
 import { IDLE_SECONDS, REMEMBERED_IDLE_SECONDS } from "./idle.ts";
 import { type SessionState, sessionCache } from "./session-cache.ts";
+import { scopeAllows } from "./token-scopes.ts";
 
 /**
  * The live state of a session, or undefined when it is revoked, expired, idle past its timeout
@@ -39,7 +42,8 @@ export async function sessionState(
 }
 
 /**
- * Bearer JWT, then the session row: a signed-out, revoked or expired session, or a suspended user,
+ * Bearer API token (api-tokens.ts: its scope decides which requests it may make), or bearer JWT
+ * then the session row: a signed-out, revoked or expired session, or a suspended user,
  * stops working at once rather than when the access token expires.
  *
  * A user with a verified factor must reach aal2 first; their aal1 session is refused
@@ -47,13 +51,33 @@ export async function sessionState(
  * challenge, verify, sign out).
  */
 export function requireAuth(
-  deps: Pick<Deps, "sql" | "signer">,
+  deps: Pick<Deps, "sql" | "signer" | "config">,
   options: { allowAal1?: boolean } = {},
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();
+    if (isApiToken(match[1])) {
+      const caller = await tokenCaller(
+        deps.sql,
+        match[1],
+        c.get("clientIp"),
+        deps.config.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+      );
+      if (!caller) throw new HttpError(401, ErrorCode.unauthorized, "Invalid or expired token");
+      if (!scopeAllows(caller.scope, c.req.method, c.req.path))
+        throw new HttpError(403, ErrorCode.tokenScope, apiTokenMessages.scopeRefused);
+      // A token is its own second factor's equal for the routes it may reach: none of them is a
+      // sign-in step, and every route that needs the session itself refuses tokens above.
+      c.set("auth", {
+        userId: caller.userId,
+        sessionId: caller.tokenId,
+        aal: "aal2",
+        token: { id: caller.tokenId, scope: caller.scope },
+      });
+      return await next();
+    }
     let claims;
     try {
       claims = await deps.signer.verify(match[1]);

@@ -126,9 +126,10 @@ export async function creditCapture(
 }
 
 /**
- * PayPal took money that does not match the order (amount or currency): nothing is credited, and
- * instead of being read back for ever the order waits for staff on the Payments page, who refund
- * it at PayPal or credit it by hand. Once.
+ * PayPal took money that does not match the order (amount or currency), or completed a capture of
+ * an order already closed or failed here: nothing is credited, and instead of being read back for
+ * ever (or only logged) the order waits for staff on the Payments page, who refund it at PayPal or
+ * credit it by hand. Once.
  */
 async function holdMismatch(sql: Sql, order: OrderRow, facts: CaptureFacts): Promise<void> {
   const amount = facts.amount && MONEY.test(facts.amount) ? facts.amount : null;
@@ -137,7 +138,7 @@ async function holdMismatch(sql: Sql, order: OrderRow, facts: CaptureFacts): Pro
       update paypal_orders set status = 'mismatch', capture_id = ${facts.captureId},
         capture_status = ${facts.status}, captured_amount = ${amount},
         captured_currency = ${facts.currency ?? null}, next_check_at = null
-      where id = ${order.id} and status in ('created', 'pending', 'captured')
+      where id = ${order.id} and status in ('created', 'pending', 'captured', 'closed', 'failed')
       returning id`;
     if (!held) return;
     await recordAudit(tx, {
@@ -160,7 +161,14 @@ async function holdMismatch(sql: Sql, order: OrderRow, facts: CaptureFacts): Pro
       captureId: facts.captureId,
       amount,
       currency: facts.currency ?? null,
-      detail: { expected_amount: order.amount, expected_currency: order.currency },
+      detail: {
+        expected_amount: order.amount,
+        expected_currency: order.currency,
+        // Closed or failed here (the buyer was told it failed), yet PayPal completed a capture.
+        ...(order.status === "closed" || order.status === "failed"
+          ? { order_status: order.status }
+          : {}),
+      },
     });
   });
 }

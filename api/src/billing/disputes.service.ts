@@ -2,6 +2,7 @@ import { recordAudit } from "../audit/audit.ts";
 import type { Sql, Tx } from "../db.ts";
 import { invariant } from "../invariant.ts";
 import { issueDocument, sellerSettings } from "../invoices/issue.ts";
+import { queueCreditsHeld } from "../mail/payments.ts";
 import { closeAttention, openAttention } from "./attention.service.ts";
 import { applyRefunds, markTopUp } from "./refunds.service.ts";
 import type { OrderRow } from "./top-up.service.ts";
@@ -137,7 +138,7 @@ export async function applyDisputes(tx: Tx, captureId: string): Promise<boolean>
   for (const d of disputes) {
     const ref = `${d.id}:${captureId}`;
     if (d.status === "open") {
-      await openAttention(tx, {
+      const opened = await openAttention(tx, {
         kind: "dispute",
         ref,
         userId: order.user_id,
@@ -147,6 +148,15 @@ export async function applyDisputes(tx: Tx, captureId: string): Promise<boolean>
         currency: d.currency,
         detail: { paypal_dispute_id: d.id, reason: d.paypal_status },
       });
+      // The customer can no longer spend it: told once, when it is put on hold.
+      if (opened) {
+        await queueCreditsHeld(tx, {
+          userId: order.user_id,
+          disputeId: d.id,
+          captureId,
+          amount: d.amount,
+        });
+      }
       continue;
     }
     const outcome = d.outcome ?? "NONE";

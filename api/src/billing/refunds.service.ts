@@ -109,24 +109,37 @@ export async function applyRefunds(tx: Tx, captureId: string): Promise<string | 
       });
       continue;
     }
-    // A reversal a dispute's outcome implies (dispute_id) and PayPal's own reversal of the capture
-    // are the same money, whichever comes first: reversals together take the larger of the two
-    // sums, never both. Reversals given back after the seller won a dispute count no more.
+    // A reversal a dispute's outcome implies (dispute_id) and PayPal's own money movement for that
+    // dispute are the same money, whichever comes first: PayPal's reversals of the capture, and
+    // its refunds made after a dispute about it was opened (the buyer's favour paid out as a
+    // refund). Together they take the larger of the two sums, never both. A refund from before
+    // any dispute is money of its own. Reversals given back after the seller won count no more.
     const dispute = r.dispute_id !== null;
     const [take] = await tx<[{ take: string }?]>`
+      with opened as (
+        select min(created_at) as at from paypal_disputes
+        where capture_id = ${captureId} and id not like 'HOLD-%'
+      ), rows as (
+        select f.*, (f.dispute_id is not null or f.kind = 'reversal'
+            or f.created_at >= (select at from opened)) as same_money
+        from paypal_refunds f
+        where f.capture_id = ${captureId} and f.applied_at is not null and f.restored_at is null
+      ), this as (
+        select (${dispute} or ${r.kind} = 'reversal'
+            or (select created_at from paypal_refunds where id = ${r.id}) >= (select at from opened)
+          ) is true as same_money
+      )
       select greatest(least(
           ${r.amount}::numeric,
-          ${order.amount}::numeric - coalesce(sum(debited + shortfall), 0),
-          case when ${r.kind} = 'reversal' then greatest(
-            coalesce(sum(amount) filter (where kind = 'reversal' and dispute_id is null), 0)
+          ${order.amount}::numeric - coalesce((select sum(debited + shortfall) from rows), 0),
+          case when (select same_money from this) then greatest(
+            coalesce((select sum(amount) from rows where same_money and dispute_id is null), 0)
               + case when ${dispute} then 0 else ${r.amount}::numeric end,
-            coalesce(sum(amount) filter (where kind = 'reversal' and dispute_id is not null), 0)
+            coalesce((select sum(amount) from rows where dispute_id is not null), 0)
               + case when ${dispute} then ${r.amount}::numeric else 0 end
-          ) - coalesce(sum(debited + shortfall) filter (where kind = 'reversal'), 0)
+          ) - coalesce((select sum(debited + shortfall) from rows where same_money), 0)
           else ${r.amount}::numeric end
-        ), 0)::numeric(12, 2)::text as take
-      from paypal_refunds
-      where capture_id = ${captureId} and applied_at is not null and restored_at is null`;
+        ), 0)::numeric(12, 2)::text as take`;
     invariant(take, "an aggregate returns one row");
     const [change] = await tx<[{ before: string; after: string; debited: string }?]>`
       with old as (select credits from profiles where id = ${order.user_id} for update)

@@ -121,6 +121,9 @@ export async function hasBalanceRoom(
  */
 export async function reserveCapture(sql: Sql, row: OrderRow, max: string): Promise<boolean> {
   return await sql.begin(async (tx) => {
+    // The order row before the profile row, the order crediting takes them in: concurrent
+    // captures of one order and its crediting wait for each other instead of deadlocking.
+    await tx`select 1 from paypal_orders where id = ${row.id} for update`;
     if (!(await hasBalanceRoom(tx, row.user_id, row.amount, max, row.id))) return false;
     await tx`
       update paypal_orders set capture_reserved_at = coalesce(capture_reserved_at, now())

@@ -1,6 +1,6 @@
 import type { Db } from "../db.ts";
 import { enqueueMail } from "./outbox.ts";
-import { paymentDenied } from "./templates/payments.ts";
+import { creditsHeld, paymentDenied } from "./templates/payments.ts";
 
 /**
  * A pending top-up PayPal denied, queued in the transaction that closes the order: once per order
@@ -19,5 +19,25 @@ export async function queuePaymentDenied(
     userId: p.userId,
     dedupeKey: `paypal:denied:${p.orderId}`,
     ...paymentDenied({ amount: p.amount, date: new Date(), reference: p.captureId }),
+  });
+}
+
+/**
+ * An amount put on hold by a dispute (or a complaint hold of the capture), queued in the
+ * transaction that holds it: once per dispute and capture (the dedupe key), whatever the receipt
+ * preference, since the customer can no longer spend it.
+ */
+export async function queueCreditsHeld(
+  tx: Db,
+  p: { userId: string; disputeId: string; captureId: string; amount: string },
+): Promise<void> {
+  const [to] = await tx<[{ email: string }?]>`select email from profiles where id = ${p.userId}`;
+  if (!to) return;
+  await enqueueMail(tx, {
+    kind: "credits_held",
+    to: to.email,
+    userId: p.userId,
+    dedupeKey: `paypal:held:${p.disputeId}:${p.captureId}`,
+    ...creditsHeld({ amount: p.amount, date: new Date(), reference: p.captureId }),
   });
 }

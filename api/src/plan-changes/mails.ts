@@ -35,7 +35,7 @@ export function planChangeFailed(c: {
     c.refunded
       ? `${eur(c.refunded)} went back to your balance; the credit note is with your transactions.`
       : "Nothing was charged for it.",
-    "Our staff have been told. You can try again later.",
+    "You can try again later; if it keeps failing, please contact support.",
   ]);
 }
 

@@ -452,6 +452,12 @@ test("cancel at the end of the period: auto-renew off, no reminder, undo, then d
     headers: { "Idempotency-Key": `renew-${crypto.randomUUID()}` },
   });
   assert.equal(blocked.status, 409);
+  const autoOn = await api.fetch(`/api/shop/orders/${a.orderId}/auto-renew`, {
+    method: "PUT",
+    token: a.token,
+    json: { enabled: true },
+  });
+  assert.equal(autoOn.status, 409, "auto-renew stays off until the undo");
   // Undo puts auto-renew back.
   const undo = await api.fetch(`/api/services/${a.serviceId}/cancellation`, {
     method: "DELETE",

@@ -1,5 +1,6 @@
 import type { AutoRenewState } from "../../contracts/auto-renew.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import { PlanChangeMessages } from "../../contracts/plan-changes.ts";
 import { type Order, ShopMessages } from "../../contracts/shop.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Db, Sql, Tx } from "../db.ts";
@@ -108,11 +109,18 @@ export async function setAutoRenew(
   enabled: boolean,
 ): Promise<AutoRenewState> {
   return await sql.begin(async (tx) => {
-    const [order] = await tx<{ status: string; auto_renew: boolean }[]>`
-      select status, auto_renew from orders where id = ${orderId} and user_id = ${userId} for update`;
+    const [order] = await tx<{ status: string; auto_renew: boolean; cancel_scheduled: boolean }[]>`
+      select status, auto_renew,
+        exists (select 1 from cancellations c where c.order_id = orders.id and c.state = 'scheduled')
+          as cancel_scheduled
+      from orders where id = ${orderId} and user_id = ${userId} for update`;
     if (!order) throw notFound(ShopMessages.orderNotFound);
     if (enabled && order.status === "suspended") {
       throw new HttpError(409, ErrorCode.orderSuspended, ShopMessages.orderSuspended);
+    }
+    // Cancelled at the end of the period (plan-changes/): the undo turns auto-renew back on.
+    if (enabled && order.cancel_scheduled) {
+      throw new HttpError(409, ErrorCode.conflict, PlanChangeMessages.cancelScheduled);
     }
     if (order.auto_renew !== enabled) {
       await tx`update orders set auto_renew = ${enabled} where id = ${orderId}`;

@@ -33,7 +33,7 @@ export default defineConfig({
           include: ["**/*.test.ts"],
         },
       },
-      ...["schema", "shared-ui", "shell", "mf-account", "mf-shop", "mf-services", "mf-admin"].map(
+      ...["schema", "shared-ui", "shell", "mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"].map(
         project,
       ),
     ],

@@ -91,7 +91,7 @@ function ensureBuilt() {
       stdio: "inherit",
     });
   }
-  const apps = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin"];
+  const apps = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"];
   if (apps.some((a) => !existsSync(join(root, a, "dist")))) {
     execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   }

@@ -21,6 +21,7 @@ const remotes = {
   shop: "mf-shop",
   services: "mf-services",
   admin: "mf-admin",
+  support: "mf-support",
 };
 
 const children = [];

@@ -37,7 +37,7 @@ function ensureChromium() {
 }
 ensureChromium();
 
-const webApps = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin"];
+const webApps = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"];
 for (const app of webApps) {
   if (existsSync(join(root, app, "dist", "index.html"))) continue;
   console.log(`e2e: building ${app}`);

@@ -12,6 +12,7 @@ export declare const defaultDevPorts: {
   mf_shop: number;
   mf_services: number;
   mf_admin: number;
+  mf_support: number;
 };
 export declare function devPort(app: keyof typeof defaultDevPorts): number;
 export declare const apiDevTarget: string;

@@ -118,6 +118,7 @@ export const defaultDevPorts = {
   mf_shop: 5102,
   mf_services: 5103,
   mf_admin: 5104,
+  mf_support: 5105,
 };
 
 /** @param {keyof typeof defaultDevPorts} app */

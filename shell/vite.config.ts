@@ -20,7 +20,7 @@ import { defineConfig, type Plugin } from "vite";
  * anywhere else instead. Built shells serve public/remotes.json, edited by the deployer.
  */
 function devRemotesJson(): Plugin {
-  const remotes = ["mf_account", "mf_shop", "mf_services", "mf_admin"] as const;
+  const remotes = ["mf_account", "mf_shop", "mf_services", "mf_admin", "mf_support"] as const;
   return {
     name: "portal-dev-remotes-json",
     apply: "serve",

@@ -16,7 +16,7 @@ import { defineConfig, type Plugin } from "vite";
  * never replaces the normal build (vite.config.ts → shell/dist).
  */
 
-const REMOTES = ["mf-account", "mf-shop", "mf-services", "mf-admin"] as const;
+const REMOTES = ["mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"] as const;
 const PAGES_ID = "virtual:portal-single-pages";
 
 /**

@@ -16,7 +16,7 @@ const TYPES: Record<string, string> = {
   ".map": "application/json",
   ".txt": "text/plain; charset=utf-8",
 };
-const REMOTES = ["mf-account", "mf-shop", "mf-services", "mf-admin"];
+const REMOTES = ["mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"];
 
 interface StaticFile {
   path: string;

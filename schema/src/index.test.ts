@@ -17,9 +17,15 @@ function webSources(dir: string): string[] {
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
   });
 }
-const webFiles = ["shell", "shared-ui", "mf-account", "mf-shop", "mf-services", "mf-admin"].flatMap(
-  (app) => webSources(join(root, app, "src")),
-);
+const webFiles = [
+  "shell",
+  "shared-ui",
+  "mf-account",
+  "mf-shop",
+  "mf-services",
+  "mf-admin",
+  "mf-support",
+].flatMap((app) => webSources(join(root, app, "src")));
 
 describe("@hosting-portal/schema", () => {
   it("has every zod function the contracts and the web apps call", () => {

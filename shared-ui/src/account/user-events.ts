@@ -69,6 +69,7 @@ export async function applyProfileEvent(client: QueryClient, data: unknown): Pro
 const queriesOfTopic: Record<DataChangedEvent["topic"], readonly QueryKey[]> = {
   services: [queryKeys.services.mine],
   orders: [queryKeys.orders.mine],
+  support: [queryKeys.support.mine],
 };
 
 export async function applyDataChangedEvent(client: QueryClient, data: unknown): Promise<void> {

@@ -56,6 +56,15 @@ export const queryKeys = {
     admin: ["orders", "admin"] as const,
   },
 
+  /** Support tickets (owner: mf-support, for the caller's and the staff queue). */
+  support: {
+    all: ["support"] as const,
+    /** GET /api/support/tickets and each of the caller's ticket pages (live `support` topic). */
+    mine: ["support", "mine"] as const,
+    /** GET /api/admin/support/...: the staff queue and ticket pages. */
+    admin: ["support", "admin"] as const,
+  },
+
   /** Servers (owners: shared-ui + mf-services for the caller's, mf-admin for everyone's). */
   services: {
     all: ["services"] as const,

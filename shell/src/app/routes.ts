@@ -17,6 +17,8 @@ export const remoteRoutes: RemoteRoute[] = [
   { path: "/orders", id: "mf_shop/OrdersPage" },
   { path: "/products/vps", id: "mf_shop/VpsProductsPage" },
   { path: "/products/dedicated", id: "mf_shop/DedicatedProductsPage" },
+  { path: "/support", id: "mf_support/SupportPage" },
+  { path: "/support/:id", id: "mf_support/TicketPage" },
   { path: "/admin/users", id: "mf_admin/UsersPage", admin: true },
   { path: "/admin/services", id: "mf_admin/ServicesPage", admin: true },
   { path: "/admin/products", id: "mf_admin/ProductsPage", admin: true },
@@ -26,4 +28,6 @@ export const remoteRoutes: RemoteRoute[] = [
   { path: "/admin/invoices", id: "mf_admin/InvoicesPage", admin: true },
   { path: "/admin/provider", id: "mf_admin/ProviderPage", admin: true },
   { path: "/admin/payments", id: "mf_admin/PaymentsPage", admin: true },
+  { path: "/admin/support", id: "mf_support/AdminQueuePage", admin: true },
+  { path: "/admin/support/:id", id: "mf_support/AdminTicketPage", admin: true },
 ];

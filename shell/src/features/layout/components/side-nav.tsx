@@ -73,6 +73,7 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
         <Item to="/settings" icon="settings" label="Settings" onNavigate={onNavigate} />
         <Item to="/charge-credits" icon="credits" label="Charge Credits" onNavigate={onNavigate} />
         <Item to="/transactions" icon="transactions" label="Transactions" onNavigate={onNavigate} />
+        <Item to="/support" icon="clipboard" label="Support" onNavigate={onNavigate} />
         <Disclosure
           title="Products"
           icon={<Icon name="products" />}
@@ -127,6 +128,12 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
             />
             <Item to="/admin/provider" icon="server" label="Provider" onNavigate={onNavigate} />
             <Item to="/admin/payments" icon="wallet" label="Payments" onNavigate={onNavigate} />
+            <Item
+              to="/admin/support"
+              icon="clipboard"
+              label="Support Queue"
+              onNavigate={onNavigate}
+            />
           </>
         )}
       </nav>

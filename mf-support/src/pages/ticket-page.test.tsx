@@ -1,0 +1,189 @@
+import type { AdminTicket, Ticket } from "@contracts/support.ts";
+import { queryClient } from "@hosting-portal/shared-ui";
+import { mockApi, renderPage, resetPortalState } from "@hosting-portal/shared-ui/testing";
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { mineKeys } from "../features/tickets/api";
+import AdminTicketPage from "./admin-ticket-page";
+import SupportPage from "./support-page";
+import TicketPage from "./ticket-page";
+
+const id = "7d3f0a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6";
+const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+
+const ticket: Ticket = {
+  id,
+  subject: "Server down",
+  category: "technical",
+  status: "waiting_staff",
+  created_at: "2026-11-26T10:00:00Z",
+  last_activity_at: "2026-11-26T11:00:00Z",
+  last_reply_at: "2026-11-26T11:00:00Z",
+  service_id: null,
+  order_id: null,
+  closed_at: null,
+  messages: [
+    {
+      id: "00000000-0000-4000-8000-00000000000a",
+      author: "customer",
+      body: hostile,
+      created_at: "2026-11-26T10:00:00Z",
+      attachments: [
+        {
+          id: "00000000-0000-4000-8000-0000000000f1",
+          file_name: "boot.log",
+          content_type: "text/plain",
+          size_bytes: 2048,
+        },
+      ],
+    },
+  ],
+};
+
+const reply = {
+  id: "00000000-0000-4000-8000-00000000000b",
+  author: "staff" as const,
+  body: "We rebooted it.",
+  created_at: "2026-11-26T12:00:00Z",
+  attachments: [],
+};
+
+afterEach(resetPortalState);
+
+describe("mf-support ticket page", () => {
+  it("shows the conversation as text: markup in a body is never rendered", async () => {
+    const net = mockApi({ "GET /api/support/tickets/:id": ticket });
+    await net.signIn();
+    renderPage(<TicketPage />, { path: "/support/:id", at: `/support/${id}` });
+    expect(await screen.findByText(hostile)).toBeTruthy();
+    expect(document.querySelector("main img, img[src='x'], script")).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(screen.getByRole("button", { name: "boot.log" })).toBeTruthy();
+  });
+
+  it("sends a reply and shows a staff answer once the live topic rereads the ticket", async () => {
+    const net = mockApi({
+      "GET /api/support/tickets/:id": ticket,
+      "POST /api/support/tickets/:id/replies": { ...ticket, messages: [...ticket.messages] },
+    });
+    await net.signIn();
+    renderPage(<TicketPage />, { path: "/support/:id", at: `/support/${id}` });
+    await screen.findByText(hostile);
+    await userEvent.type(screen.getByLabelText("Your reply"), "Still broken");
+    await userEvent.click(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() =>
+      expect(net.callsTo("POST /api/support/tickets/:id/replies")).toHaveLength(1),
+    );
+    expect(net.callsTo("POST /api/support/tickets/:id/replies")[0]?.body).toEqual({
+      message: "Still broken",
+      attachment_ids: [],
+    });
+    // What the shell's event stream does on a `support` event: reread the caller's support keys.
+    net.on({
+      "GET /api/support/tickets/:id": { ...ticket, messages: [...ticket.messages, reply] },
+    });
+    await act(() => queryClient.invalidateQueries({ queryKey: mineKeys.one(id) }));
+    expect(await screen.findByText("We rebooted it.")).toBeTruthy();
+  });
+
+  it("hides the reply form of a closed ticket", async () => {
+    const net = mockApi({
+      "GET /api/support/tickets/:id": {
+        ...ticket,
+        status: "closed",
+        closed_at: "2026-11-26T12:00:00Z",
+      },
+    });
+    await net.signIn();
+    renderPage(<TicketPage />, { path: "/support/:id", at: `/support/${id}` });
+    await screen.findByText(hostile);
+    expect(screen.queryByRole("button", { name: "Send reply" })).toBeNull();
+  });
+});
+
+describe("mf-support list page", () => {
+  it("lists the caller's tickets and opens a new one", async () => {
+    const net = mockApi({
+      "GET /api/support/tickets": {
+        tickets: [
+          {
+            id,
+            subject: "Server down",
+            category: "technical",
+            status: "open",
+            created_at: ticket.created_at,
+            last_activity_at: ticket.last_activity_at,
+            last_reply_at: ticket.last_reply_at,
+          },
+        ],
+        next_cursor: null,
+      },
+      "POST /api/support/tickets": () => new Response(JSON.stringify(ticket), { status: 201 }),
+      "GET /api/support/tickets/:id": ticket,
+    });
+    await net.signIn();
+    renderPage(<SupportPage />, { path: "/support", at: "/support" });
+    expect(await screen.findByRole("link", { name: "Server down" })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/Subject/), "Invoice question");
+    await userEvent.selectOptions(screen.getByLabelText(/Category/), "billing");
+    await userEvent.type(screen.getByLabelText("Message"), "Why was I charged twice?");
+    await userEvent.click(screen.getByRole("button", { name: "Open ticket" }));
+    await waitFor(() => expect(net.callsTo("POST /api/support/tickets")).toHaveLength(1));
+    expect(net.callsTo("POST /api/support/tickets")[0]?.body).toEqual({
+      subject: "Invoice question",
+      category: "billing",
+      message: "Why was I charged twice?",
+      attachment_ids: [],
+    });
+  });
+});
+
+describe("mf-support staff ticket page", () => {
+  it("shows internal notes marked as such and adds one", async () => {
+    const staffTicket: AdminTicket = {
+      ...ticket,
+      user_id: "00000000-0000-4000-8000-000000000001",
+      email: "ann@example.com",
+      username: "ann",
+      assignee_id: null,
+      assignee_name: null,
+      closed_by: null,
+      first_answered_at: null,
+      first_answer_seconds: null,
+      close_seconds: null,
+      customer: { credits: "12.50", services: [], orders: [] },
+      messages: [
+        ...ticket.messages,
+        {
+          ...reply,
+          id: "00000000-0000-4000-8000-00000000000c",
+          body: "Owes money",
+          internal: true,
+        },
+      ],
+    };
+    const net = mockApi(
+      {
+        "GET /api/admin/support/tickets/:id": staffTicket,
+        "GET /api/admin/support/canned-answers": { answers: [] },
+        "GET /api/admin/support/staff": { staff: [] },
+        "POST /api/admin/support/tickets/:id/notes": () =>
+          new Response(JSON.stringify(staffTicket), { status: 201 }),
+      },
+      { user: { is_admin: true } },
+    );
+    await net.signIn();
+    renderPage(<AdminTicketPage />, { path: "/admin/support/:id", at: `/admin/support/${id}` });
+    const note = await screen.findByText("Owes money");
+    expect(note.closest("li")?.getAttribute("data-internal")).toBe("true");
+    expect(screen.getByText(/Internal note/)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText("Message"), "Check the payment");
+    await userEvent.click(screen.getByRole("button", { name: "Add internal note" }));
+    await waitFor(() =>
+      expect(net.callsTo("POST /api/admin/support/tickets/:id/notes")[0]?.body).toEqual({
+        message: "Check the payment",
+      }),
+    );
+  });
+});

@@ -43,6 +43,7 @@ export { Page, PageHeader, type PageHeaderProps } from "./PageHeader/PageHeader"
 export { PortalProviders } from "./providers/PortalProviders";
 export { queryClient } from "./query/query-client";
 export { invalidateKeys, queryKeys } from "./query/query-keys";
+export { Select, type SelectProps } from "./Select/Select";
 export { Skeleton, type SkeletonProps } from "./Skeleton/Skeleton";
 export { api, apiRequest } from "./session/session-api";
 export { type AuthEvent, type AuthListener, SessionStore, session } from "./session/session-store";

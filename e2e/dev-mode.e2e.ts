@@ -98,12 +98,27 @@ describe("npm run dev", () => {
     await signIn(page, `http://localhost:${ports.SHELL}`);
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     firstPageMs = Date.now() - t0;
+    // A PayPal dispute holds part of the balance (the API's answer, given by the browser): the
+    // Transactions page's notices panel, with a vanilla-extract style file of its own, must render
+    // through the dev servers too.
+    await page.route("**/api/billing/payment-notices", (route) =>
+      route.fulfill({
+        json: { held: "5.00", available: "0.00", disputes: [], not_credited: [] },
+      }),
+    );
     for (const [link, heading] of [
       ["Transactions", "Transactions"],
       ["Orders", "Orders"],
     ] as const) {
       await page.getByRole("link", { name: link, exact: true }).click();
       await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      if (link === "Transactions") {
+        const held = page.getByRole("region", { name: "Credits on hold" });
+        await held.waitFor();
+        expect(await held.textContent()).toContain(
+          "5.00 EUR of your balance is on hold while PayPal reviews a dispute about a payment.",
+        );
+      }
     }
     await page.goto(`http://localhost:${ports.SHELL}/products/vps`); // a deep link, full load
     await page.getByRole("heading", { name: "VPS Products", level: 1 }).waitFor();

@@ -145,4 +145,25 @@ describe("Change password form (SPEC §5)", () => {
     expect(fieldError("Current Password")).toBe("Current password is incorrect");
     expect(screen.queryByText("Password changed successfully!")).toBeNull();
   });
+  it("says how much of the balance a PayPal dispute holds, and nothing when none does", async () => {
+    await openPage({
+      "GET /api/billing/payment-notices": {
+        held: "25.00",
+        available: "5.00",
+        disputes: [],
+        not_credited: [
+          {
+            order_id: "5O190127TN364715T",
+            amount: "10.00",
+            capture_id: null,
+            denied_at: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    const held = await screen.findByRole("region", { name: "Credits on hold" });
+    expect(held.textContent).toContain("You can spend 5.00 EUR until PayPal decides");
+    // Denied top-ups belong to the transactions page.
+    expect(screen.queryByRole("region", { name: "Payments not completed" })).toBeNull();
+  });
 });

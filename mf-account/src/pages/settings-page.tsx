@@ -1,4 +1,5 @@
 import { Page, PageHeader } from "@hosting-portal/shared-ui";
+import { PaymentNotices } from "../features/billing/components/payment-notices";
 import { BillingDetailsForm } from "../features/invoices/components/billing-details-form";
 import { TwoFactorSection } from "../features/mfa/components/two-factor-section";
 import { ChangePasswordForm } from "../features/settings/components/change-password-form";
@@ -15,6 +16,7 @@ export default function SettingsPage() {
     <Page>
       <PageHeader title="Settings" description="Your profile, credit balance and password." />
       <ProfileCard />
+      <PaymentNotices />
       <BillingDetailsForm />
       <ChangePasswordForm />
       <NotificationSettingsForm />

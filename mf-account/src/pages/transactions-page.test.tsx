@@ -1,4 +1,4 @@
-import type { Transaction } from "@contracts/billing.ts";
+import type { PaymentNotices, Transaction } from "@contracts/billing.ts";
 import { invalidateKeys, queryClient, queryKeys } from "@hosting-portal/shared-ui";
 import {
   apiError,
@@ -184,6 +184,78 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
         await screen.findByText("Could not load more transactions. Please try again."),
       ).toBeTruthy();
       expect(tableRows("Transactions")).toHaveLength(50);
+    });
+  });
+  describe("PayPal payments the list cannot show", () => {
+    const notices = (over: Partial<PaymentNotices>): PaymentNotices => ({
+      held: "0.00",
+      available: "30.00",
+      disputes: [],
+      not_credited: [],
+      ...over,
+    });
+
+    it("says how much a dispute holds and what can still be spent", async () => {
+      const net = mockApi({
+        "GET /api/billing/transactions": { transactions: [topUp] },
+        "GET /api/billing/payment-notices": notices({
+          held: "25.00",
+          available: "5.00",
+          disputes: [
+            {
+              capture_id: "8MC585209K746392H",
+              amount: "25.00",
+              opened_at: local(2026, 11, 20, 9, 0),
+            },
+          ],
+        }),
+      });
+      await net.signIn();
+      renderPage(<TransactionsPage />, { path: "/transactions" });
+      const held = await screen.findByRole("region", { name: "Credits on hold" });
+      expect(held.textContent).toContain(
+        "25.00 EUR of your balance is on hold while PayPal reviews a dispute about a payment. You can spend 5.00 EUR until PayPal decides",
+      );
+      // The ledger's own rows stay as they are (old remotes parse them with today's enums).
+      expect(tableRows("Transactions")).toHaveLength(1);
+    });
+
+    it("lists a top-up PayPal held as pending and then denied, which has no ledger row", async () => {
+      const net = mockApi({
+        "GET /api/billing/transactions": { transactions: [] },
+        "GET /api/billing/payment-notices": notices({
+          not_credited: [
+            {
+              order_id: "5O190127TN364715T",
+              amount: "25.00",
+              capture_id: "2GG279541U471931P",
+              denied_at: local(2026, 11, 21, 10, 30),
+            },
+          ],
+        }),
+      });
+      await net.signIn();
+      renderPage(<TransactionsPage />, { path: "/transactions" });
+      const denied = await screen.findByRole("region", { name: "Payments not completed" });
+      expect(denied.textContent).toBe(
+        "Payments not completedNov 21, 2026 10:30: PayPal held your payment of 25.00 EUR for review and then declined it. No credits were added and PayPal does not take the money.",
+      );
+      expect(screen.queryByRole("region", { name: "Credits on hold" })).toBeNull();
+    });
+
+    it("shows nothing more when there is nothing to say or the notices cannot be read", async () => {
+      const net = mockApi({
+        "GET /api/billing/transactions": { transactions: [topUp] },
+        "GET /api/billing/payment-notices": () => apiError(404, "not_found", "Not found"),
+      });
+      await net.signIn();
+      renderPage(<TransactionsPage />, { path: "/transactions" });
+      await screen.findByRole("table", { name: "Transactions" });
+      await waitFor(() =>
+        expect(net.callsTo("GET /api/billing/payment-notices").length).toBeGreaterThan(0),
+      );
+      expect(screen.queryByRole("region", { name: "Credits on hold" })).toBeNull();
+      expect(screen.queryByRole("region", { name: "Payments not completed" })).toBeNull();
     });
   });
 });

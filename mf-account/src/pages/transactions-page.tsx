@@ -1,4 +1,5 @@
 import { Page, PageHeader } from "@hosting-portal/shared-ui";
+import { PaymentNotices } from "../features/billing/components/payment-notices";
 import { TransactionsTable } from "../features/billing/components/transactions-table";
 
 /** /transactions (SPEC §2). */
@@ -9,6 +10,7 @@ export default function TransactionsPage() {
         title="Transactions"
         description="Your payment and purchase history, newest first."
       />
+      <PaymentNotices showDenied />
       <TransactionsTable />
     </Page>
   );

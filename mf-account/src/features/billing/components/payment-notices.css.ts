@@ -1,4 +1,4 @@
-import { vars } from "@hosting-portal/shared-ui";
+import { vars } from "@hosting-portal/shared-ui/theme";
 import { style } from "@vanilla-extract/css";
 
 export const notice = style({

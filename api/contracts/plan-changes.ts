@@ -9,6 +9,7 @@ export const PlanChangeMessages = {
   notAllowed: "This service cannot change to that product",
   smallerDisk: "A server's disk cannot shrink: choose a product with at least the same disk",
   pending: "A plan change of this service is still being carried out",
+  reinstalling: "Wait until the reinstall of this server has finished",
   cancelScheduled:
     "This service is cancelled at the end of its period: undo the cancellation first",
   alreadyCancelled: "This service is already cancelled",

@@ -47,6 +47,7 @@ export interface Current {
   now: Date;
   pending_change: boolean;
   cancel_scheduled: boolean;
+  reinstalling: boolean;
 }
 
 /** Service ids are uuids; anything else is a service that does not exist. */
@@ -77,7 +78,9 @@ export async function currentOf(
       exists (select 1 from plan_changes c where c.service_id = s.id and c.state = 'pending')
         as pending_change,
       exists (select 1 from cancellations c where c.order_id = o.id and c.state = 'scheduled')
-        as cancel_scheduled
+        as cancel_scheduled,
+      exists (select 1 from provider_jobs j where j.service_id = s.id and j.kind = 'reinstall'
+        and j.state = 'pending') as reinstalling
     from services s join orders o on o.id = s.order_id join products p on p.id = o.product_id
     where s.id = ${serviceId}::uuid and s.user_id = ${userId}`;
   if (!row) throw notFound(serviceMessages.notFound);
@@ -91,6 +94,10 @@ function checkChangeable(current: Current) {
   }
   if (current.pending_change) {
     throw new HttpError(409, ErrorCode.conflict, PlanChangeMessages.pending);
+  }
+  // A resize during a reinstall: the provider's job and ours would race on one server.
+  if (current.reinstalling) {
+    throw new HttpError(409, ErrorCode.conflict, PlanChangeMessages.reinstalling);
   }
   if (current.cancel_scheduled) {
     throw new HttpError(409, ErrorCode.conflict, PlanChangeMessages.cancelScheduled);

@@ -390,6 +390,20 @@ test("a lost answer of the provider's change is sent again, and the change made 
   assert.equal((await rowsOf(a.user.user.id)).length, 1, "charged once");
 });
 
+test("no plan change while the server is being reinstalled", async () => {
+  const { small, big } = await catalogue();
+  const a = await customerWithVps(small);
+  await api.sql`insert into provider_jobs (kind, service_id, vm_id, template, run_after)
+    values ('reinstall', ${a.serviceId}, ${a.vmId}, 'Debian12', now() + interval '1 hour')`;
+  const res = await change(a.token, a.serviceId, big, `re-${crypto.randomUUID()}`);
+  assert.equal(res.status, 409);
+  assert.equal(
+    (await errorOf(res)).message,
+    "Wait until the reinstall of this server has finished",
+  );
+  assert.equal((await rowsOf(a.user.user.id)).length, 0);
+});
+
 test("the renewal after a change charges the new product's price", async () => {
   const { small, big } = await catalogue();
   const a = await customerWithVps(small);

@@ -49,7 +49,7 @@ export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
-  // Issue 22: the seller and VAT rates of the invoices the money paths issue.
+  // The seller and VAT rates of the invoices the money paths issue.
   configureInvoices(deps.config);
 
   // The security trail (auth/security-log.ts) names the request an event happened in without
@@ -65,7 +65,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     const started = performance.now();
     await next();
     c.header("x-request-id", requestId);
-    // At LOG_LEVEL warn or above nothing is written: the fields are not even built (issue 20).
+    // At LOG_LEVEL warn or above nothing is written: the fields are not even built (no cost).
     if (logs("info") && (c.req.path.startsWith("/api/") || c.res.status >= 500)) {
       log("info", "request", {
         request_id: requestId,
@@ -101,7 +101,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   });
 
-  // Issue 16: CSP, frame, sniffing, referrer, permissions and (over https) HSTS headers on every response.
+  // CSP, frame, sniffing, referrer, permissions and (over https) HSTS headers on every response.
   app.use("*", securityHeaders(deps.config, options));
 
   const api = new Hono<AppEnv>()
@@ -162,7 +162,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
       const code = err.status === 400 ? ErrorCode.validation : ErrorCode.internal;
       return c.json({ error: { code, message: err.message || "Bad request" } }, err.status);
     }
-    // Issue 16: an unreachable database answers 503 (and marks it down, so the next requests are
+    // An unreachable database answers 503 (and marks it down, so the next requests are
     // refused at once until it answers again); input Postgres refuses answers 422.
     const mapped = fromDatabaseError(err, isConnectionError);
     if (mapped) {

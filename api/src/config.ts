@@ -59,13 +59,13 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_BASE: z.url().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
-  /** Issue 15: a PayPal simulator run as its own process (`deno run -A api/sim/paypal.ts`), shared by every replica. */
+  /** A PayPal simulator run as its own process (`deno run -A api/sim/paypal.ts`), shared by every replica. */
   PAYPAL_SIM_URL: z.url().optional(),
-  /** Issue 15: orders left in created (or pending, or captured but not credited) this long are read back from PayPal. */
+  /** Orders left in created (or pending, or captured but not credited) this long are read back from PayPal. */
   PAYPAL_RECONCILE_AFTER_SECONDS: int(300),
-  /** Issue 15: webhook deliveries accepted per IP per AUTH_RATE_LIMIT_WINDOW_SECONDS. */
+  /** Webhook deliveries accepted per IP per AUTH_RATE_LIMIT_WINDOW_SECONDS. */
   PAYPAL_WEBHOOK_RATE_LIMIT_PER_IP: int(600),
-  /** Issue 15 (a): no top-up or admin addition may take a balance above this (EUR, at most numeric(12,2)). */
+  /** No top-up or admin addition may take a balance above this (EUR, at most numeric(12,2)). */
   MAX_BALANCE_EUR: z
     .string()
     .regex(
@@ -114,18 +114,18 @@ const EnvSchema = z.object({
   HISTORY_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(2).max(31).default(2),
   /** Days hourly averages are kept (the week graph reads them). */
   HISTORY_HOURLY_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
-  /** Passkeys (issue 8): relying-party id and the origin browsers sign for; default from PUBLIC_URL. */
+  /** Passkeys: relying-party id and the origin browsers sign for; default from PUBLIC_URL. */
   WEBAUTHN_RP_ID: z.string().optional(),
   WEBAUTHN_ORIGIN: z.url().optional(),
   WEBAUTHN_RP_NAME: z.string().default("Hosting Portal"),
-  /** Issue 21: the SMTP server mails go through (smtp:// or smtps://, user:pass@ for auth); unset = the local mail catcher. */
+  /** The SMTP server mails go through (smtp:// or smtps://, user:pass@ for auth); unset = the local mail catcher. */
   SMTP_URL: z
     .url()
     .refine((v) => /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://")
     .optional(),
-  /** Issue 21: the From of every mail; default no-reply@ the host of PUBLIC_URL. */
+  /** The From of every mail; default no-reply@ the host of PUBLIC_URL. */
   MAIL_FROM: z.string().optional(),
-  /** Issue 21: where staff mails (new order waiting for a server, suspensions) go; unset = none. */
+  /** Where staff mails (new order waiting for a server, suspensions) go; unset = none. */
   ADMIN_NOTIFY_EMAIL: z.email().optional(),
   /** Support tickets: where attachments are stored (outside any web root); default DATA_DIR/support-attachments. */
   SUPPORT_ATTACHMENTS_DIR: z.string().optional(),
@@ -133,34 +133,34 @@ const EnvSchema = z.object({
   SUPPORT_AUTO_CLOSE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Support tickets: new tickets a customer may open per hour. */
   SUPPORT_TICKETS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
-  /** Issue 21: port of the local mail catcher started without SMTP_URL (0 = any free port). */
+  /** Port of the local mail catcher started without SMTP_URL (0 = any free port). */
   MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  /** Issue 21: delivery attempts of one mail before it is marked failed (backoff doubles from 30 s). */
+  /** Delivery attempts of one mail before it is marked failed (backoff doubles from 30 s). */
   MAIL_MAX_ATTEMPTS: int(8),
   /** Days a sent or failed mail stays in the outbox (its body is removed at once), then it is deleted. */
   MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  /** Issue 21: days before an order expires on which its reminder goes, once each (comma-separated). */
+  /** Days before an order expires on which its reminder goes, once each (comma-separated). */
   REMINDER_DAYS: z
     .string()
     .regex(/^\d{1,3}(,\d{1,3})*$/, "must be whole days separated by commas, e.g. 7,3,1")
     .default("7,3,1")
     .transform((v) => [...new Set(v.split(",").map(Number))].sort((a, b) => b - a))
     .refine((days) => days.every((d) => d >= 1 && d <= 365), "each day must be 1 to 365"),
-  /** Issue 21: days after expiry before the order's services are suspended; 0 = at expiry. */
+  /** Days after expiry before the order's services are suspended; 0 = at expiry. */
   GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(0),
-  /** Issue 21: how long before expiry auto-renew renews an order (retried each minute until then). */
+  /** How long before expiry auto-renew renews an order (retried each minute until then). */
   AUTO_RENEW_HOURS_BEFORE: z.coerce.number().int().min(1).max(720).default(72),
-  /** Issue 22: the seller on every invoice (name, address lines separated by "|", VAT ID, contact lines separated by "|"). */
+  /** The seller on every invoice (name, address lines separated by "|", VAT ID, contact lines separated by "|"). */
   SELLER_NAME: z.string().default("Hosting Portal"),
   SELLER_ADDRESS: z.string().default(""),
-  /** Issue 22: the seller's country (ISO 3166-1 alpha-2): its VAT rate applies when the customer's is unknown. */
+  /** The seller's country (ISO 3166-1 alpha-2): its VAT rate applies when the customer's is unknown. */
   SELLER_COUNTRY: z
     .string()
     .regex(/^[A-Z]{2}$/, "must be a two-letter ISO country code, e.g. DE")
     .default("DE"),
   SELLER_VAT_ID: z.string().optional(),
   SELLER_CONTACT: z.string().optional(),
-  /** Issue 22: VAT rates in percent per country, e.g. DE:19,FR:20; they replace the built-in EU standard rates of those countries. */
+  /** VAT rates in percent per country, e.g. DE:19,FR:20; they replace the built-in EU standard rates of those countries. */
   VAT_RATES: z
     .string()
     .regex(
@@ -223,7 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     );
   }
   if (config.PAYPAL_CLIENT_ID && !config.PAYPAL_API_BASE) {
-    // Issue 15: sandbox and live credentials are refused by the other host (every payment 401).
+    // Sandbox and live credentials are refused by the other host (every payment 401).
     throw new ConfigError(
       "Invalid configuration:\n  PAYPAL_API_BASE: required with PAYPAL_CLIENT_ID: https://api-m.paypal.com for live credentials, https://api-m.sandbox.paypal.com for sandbox ones",
     );

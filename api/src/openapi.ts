@@ -168,7 +168,7 @@ export function describe(doc: RouteDoc) {
 
 /**
  * Validates one part of the request with a contract schema (hono-openapi `validator`, which also
- * documents it). Issue 16: Postgres refuses U+0000 in text, so a value holding one is refused
+ * documents it). Postgres refuses U+0000 in text, so a value holding one is refused
  * first, naming the field; otherwise the first issue's message is the 422's message.
  */
 export function validate<T extends Target, S extends $ZodType>(target: T, schema: S) {
@@ -224,7 +224,7 @@ export async function openApiDocument(app: Hono<AppEnv>) {
     ]),
   );
   const document = await generateSpecs(app, {
-    // Issue 22: /api/admin/invoices/export.csv is a route, not a static file (the default drops it).
+    // /api/admin/invoices/export.csv is a route, not a static file (the default drops it).
     excludeStaticFile: false,
     documentation: {
       info: {

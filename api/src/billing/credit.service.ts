@@ -95,7 +95,7 @@ export async function creditCapture(
       credits: profile.credits,
       captureId: facts.captureId,
     });
-    // Issue 22: the payment receipt, before refunds that came early (their credit notes refer to it).
+    // The payment receipt, before refunds that came early (their credit notes refer to it).
     await issueDocument(tx, sellerSettings(), {
       kind: "receipt",
       userId: order.user_id,

@@ -160,7 +160,7 @@ export async function applyRefunds(tx: Tx, captureId: string): Promise<string | 
       invariant(txn, "the refund's ledger row inserted");
       transactionId = txn.id;
     }
-    // Issue 22: a credit note for the money PayPal paid back, referring to the top-up's receipt
+    // A credit note for the money PayPal paid back, referring to the top-up's receipt
     // (top-ups credited before invoices existed have none, and get none).
     const receipt = await receiptOf(tx, order.transaction_id);
     if (receipt && take.take !== "0.00") {

@@ -94,7 +94,7 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
   });
 
   // Fifty rows and more of react-aria's table take seconds in jsdom on a busy machine.
-  describe("one page at a time (issue 18)", { timeout: 20_000 }, () => {
+  describe("one page at a time", { timeout: 20_000 }, () => {
     /** `n` transactions, newest first, each a minute older than the one before. */
     const history = (n: number, from = 0): Transaction[] =>
       Array.from({ length: n }, (_, i) => ({

@@ -106,11 +106,11 @@ export const queryKeys = {
     all: ["billing"] as const,
     /** GET /api/billing/config: PayPal credentials or the sandbox checkout (mf-account). */
     config: ["billing", "config"] as const,
-    /** GET /api/account/billing-details: name, address, country, VAT ID for invoices (issue 22). */
+    /** GET /api/account/billing-details: name, address, country, VAT ID for invoices. */
     details: ["billing", "details"] as const,
   },
 
-  /** Invoices, receipts and credit notes (issue 22; owner: mf-admin for the admin list). */
+  /** Invoices, receipts and credit notes (owner: mf-admin for the admin list). */
   invoices: {
     all: ["invoices"] as const,
     /** GET /api/admin/invoices?month=&q=, paged (mf-admin). */

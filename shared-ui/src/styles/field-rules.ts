@@ -2,8 +2,8 @@ import { media, TOUCH_TARGET, vars } from "../theme/contract.css";
 
 /**
  * The style rules of a form field, as plain objects for any app's .css.ts
- * (`@hosting-portal/shared-ui/field-rules`): TextField and NumberField use them, and so does a
- * remote's own control (mf-admin's native select), so every field looks the same. Plain objects,
+ * (`@hosting-portal/shared-ui/field-rules`): TextField, NumberField and Select use them, and so can a
+ * remote's own control, so every field looks the same. Plain objects,
  * not classes: each app compiles them into its own CSS, nothing is shared at run time.
  */
 

@@ -5,12 +5,12 @@ import {
   Card,
   Form,
   formValues,
+  Select,
   Skeleton,
   TextField,
   toast,
   useFormErrors,
 } from "@hosting-portal/shared-ui";
-import { useId } from "react";
 import { useBillingDetails } from "../api/get-billing-details";
 import { useSaveBillingDetails } from "../api/save-billing-details";
 import * as styles from "./billing-details.css";
@@ -119,10 +119,7 @@ function DetailsForm({ saved }: { saved: BillingDetails }) {
   );
 }
 
-/**
- * shared-ui has no select yet; a native <select> keeps keyboard, screen-reader and form
- * behaviour, styled with TextField's field rules. Its error comes from the form's errors.
- */
+/** The seller's market first (the EU, where VAT rules differ by country), then the rest. */
 function CountrySelect({
   defaultValue,
   errorMessage,
@@ -130,42 +127,29 @@ function CountrySelect({
   defaultValue: string;
   errorMessage: string | undefined;
 }) {
-  const id = useId();
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        Country
-      </label>
-      <select
-        id={id}
-        name="country"
-        className={styles.select}
-        defaultValue={defaultValue}
-        autoComplete="country"
-        aria-invalid={errorMessage ? true : undefined}
-        aria-describedby={errorMessage ? `${id}-error` : undefined}
-      >
-        <option value="">Choose a country</option>
-        <optgroup label="European Union">
-          {EU_COUNTRIES.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </optgroup>
-        <optgroup label="Other countries">
-          {OTHER_COUNTRIES.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </optgroup>
-      </select>
-      {errorMessage && (
-        <span id={`${id}-error`} className={styles.error}>
-          {errorMessage}
-        </span>
-      )}
-    </div>
+    <Select
+      label="Country"
+      name="country"
+      defaultValue={defaultValue}
+      autoComplete="country"
+      errorMessage={errorMessage}
+    >
+      <option value="">Choose a country</option>
+      <optgroup label="European Union">
+        {EU_COUNTRIES.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label="Other countries">
+        {OTHER_COUNTRIES.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </optgroup>
+    </Select>
   );
 }

@@ -1,6 +1,6 @@
 import { serverActionMessages } from "@contracts/server-actions.ts";
 import type { Service } from "@contracts/services.ts";
-import { Button, ProgressBar, toast } from "@hosting-portal/shared-ui";
+import { Button, ProgressBar, Select, toast } from "@hosting-portal/shared-ui";
 import { useEffect, useRef, useState } from "react";
 import { useReinstall, useStartReinstall, useTemplates } from "../../api/server-actions";
 import * as shared from "../services.css";
@@ -80,24 +80,18 @@ export function ReinstallSection({ service }: { service: Service }) {
           )
         }
       >
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="reinstall-template">
-            System
-          </label>
-          <select
-            id="reinstall-template"
-            className={styles.select}
-            value={chosen}
-            onChange={(e) => setTemplate(e.target.value)}
-            disabled={!templates.data}
-          >
-            {choices.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label="System"
+          value={chosen}
+          onValueChange={setTemplate}
+          disabled={!templates.data}
+        >
+          {choices.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </Select>
         <p className={shared.note}>
           This erases every file on {service.ipv4 ?? "the server"} and installs{" "}
           {chosen || "the system"}. A new root password is shown once when it is done.

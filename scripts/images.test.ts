@@ -28,7 +28,7 @@ function stage(dockerfile: string, target?: string) {
   return found as string;
 }
 
-const STATIC = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin"];
+const STATIC = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"];
 
 describe("images", () => {
   it("compose builds every deployable from its Dockerfile, and mounts no repository folder", () => {

@@ -15,6 +15,7 @@ import {
   formatDate,
   formatDateTime,
   formatEur,
+  Select,
   Skeleton,
   toast,
 } from "@hosting-portal/shared-ui";
@@ -262,23 +263,17 @@ export function PlanPanel({ service }: { service: Service }) {
           )
         }
       >
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="cancel-reason">
-            Why are you cancelling?
-          </label>
-          <select
-            id="cancel-reason"
-            className={styles.select}
-            value={reason}
-            onChange={(e) => setReason(e.target.value as CancelBody["reason"])}
-          >
-            {CANCEL_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label="Why are you cancelling?"
+          value={reason}
+          onValueChange={(value) => setReason(value as CancelBody["reason"])}
+        >
+          {CANCEL_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </Select>
         <p className={shared.note}>
           {cancelMode === "now"
             ? "The unused days go back to your balance with a credit note. The server is deleted with all its data a few minutes from now; until then you can undo this."

@@ -17,22 +17,6 @@ export const heading = style({
   fontWeight: vars.fontWeight.semibold,
 });
 
-export const field = style({ display: "grid", gap: vars.space.xs });
-
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
-
-/** A native select in the text fields' look: it is accessible and small as it is. */
-export const select = style({
-  minHeight: 40,
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: "inherit",
-  ":focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
-});
-
 export const list = style({
   listStyle: "none",
   margin: 0,

@@ -15,6 +15,7 @@ export const confirmationText = (serviceId: string) => serviceId.slice(0, 8);
 export const serverActionMessages = {
   confirmMismatch: "Type the service's short id to confirm",
   reinstallRunning: "A reinstall of this server is already running",
+  planChanging: "Wait until the plan change of this server has finished",
   busyReinstalling: "The server is being reinstalled: wait until it is done",
   backupRunning: "A backup operation is already running on this server",
   templateUnknown: "Choose a system from the list",

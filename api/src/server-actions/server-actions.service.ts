@@ -159,6 +159,15 @@ export async function startReinstall(
     throw new HttpError(422, ErrorCode.validation, serverActionMessages.templateUnknown);
   }
   await deps.sql.begin(async (tx) => {
+    // The service row's lock orders this against a plan change, which takes it too: a resize
+    // and a reinstall would race on one server at the provider.
+    const [changing] = await tx<{ changing: boolean }[]>`
+      select exists (select 1 from provider_jobs j where j.service_id = s.id
+        and j.kind = 'change' and j.state = 'pending') as changing
+      from services s where s.id = ${service.id} for update of s`;
+    if (changing?.changing) {
+      throw new HttpError(409, ErrorCode.conflict, serverActionMessages.planChanging);
+    }
     const [queued] = await tx`
       insert into provider_jobs (kind, service_id, vm_id, template, requested_by)
       values ('reinstall', ${service.id}, ${service.reseller_id}, ${body.template}, ${userId})

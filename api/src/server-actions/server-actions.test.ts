@@ -192,6 +192,27 @@ test("reinstall: confirmed by the short id, one at a time, progress, new root pa
   );
 });
 
+test("reinstall waits while a plan change of the server is being carried out", async () => {
+  const owner = await signUpAndIn(api);
+  const svc = await vps(owner.user.id);
+  // A resize queued for this server (its job not yet due, so no runner takes it here).
+  await api.sql`
+    insert into provider_jobs (kind, service_id, vm_id, run_after)
+    values ('change', ${svc.id}, ${svc.vmId}, now() + interval '1 hour')`;
+  const body = { template: "Ubuntu24.04", confirm: confirmationText(svc.id) };
+  const refused = await call(owner.access_token, "POST", `/api/services/${svc.id}/reinstall`, body);
+  assert.equal(refused.status, 409);
+  assert.equal(
+    (await errorOf(refused)).message,
+    "Wait until the plan change of this server has finished",
+  );
+  assert.equal(await reinstallState(owner.access_token, svc.id), null);
+  await api.sql`delete from provider_jobs where service_id = ${svc.id} and kind = 'change'`;
+  const started = await call(owner.access_token, "POST", `/api/services/${svc.id}/reinstall`, body);
+  assert.equal(started.status, 202);
+  await started.body?.cancel();
+});
+
 test("reinstall whose answer is lost runs once: the server is read back, a new password is set", async () => {
   const owner = await signUpAndIn(api);
   const svc = await vps(owner.user.id);

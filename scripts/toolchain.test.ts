@@ -19,6 +19,15 @@ describe("toolchain", () => {
     expect(child.stdout.trim()).toBe(pkg.devDependencies.node);
   });
 
+  it("installs one nodemailer and runs no install-time analytics", () => {
+    const lock = JSON.parse(readFileSync(new URL("package-lock.json", root), "utf8"));
+    const nodemailers = Object.keys(lock.packages).filter((p) =>
+      p.endsWith("node_modules/nodemailer"),
+    );
+    expect(nodemailers).toEqual(["node_modules/nodemailer"]);
+    expect(pkg.allowScripts["@scarf/scarf"]).toBe(false);
+  });
+
   it("says the same version everywhere a newcomer looks", () => {
     expect(readFileSync(new URL(".nvmrc", root), "utf8").trim()).toBe(pkg.devDependencies.node);
     expect(pkg.engines.node).toBe(">=22.12");

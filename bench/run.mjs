@@ -24,6 +24,7 @@ import {
   SCALE_ADMIN_EMAIL,
   seed,
   seedAdminScale,
+  seedAdminScaleTickets,
   seedProvisioningCustomers,
 } from "./seed.mjs";
 
@@ -607,11 +608,14 @@ async function adminScale({ baseUrl, databaseUrl, sql }) {
   console.log(`Admin scale: seeding ${SCALE_CUSTOMERS.toLocaleString("en-US")} customers...`);
   const seedStart = performance.now();
   const { target } = await seedAdminScale(sql, { customers: SCALE_CUSTOMERS });
+  // The support queue: three tickets per customer (300,000 at 100,000 customers).
+  const { subjectWord } = await seedAdminScaleTickets(sql, { perCustomer: 3 });
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const [counts] = await sql`
     select (select count(*) from profiles)::int as profiles, (select count(*) from orders)::int as orders,
       (select count(*) from services)::int as services,
-      (select count(*) from transactions)::int as transactions`;
+      (select count(*) from transactions)::int as transactions,
+      (select count(*) from support_tickets)::int as support_tickets`;
   const invariants = await checkInvariants(sql);
   console.log(`  seeded in ${seedSeconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
 
@@ -633,6 +637,15 @@ async function adminScale({ baseUrl, databaseUrl, sql }) {
     ["orders", "expiring within 7 days", "/api/admin/orders?expiring_within_days=7"],
     ["products", "first page", "/api/admin/products"],
     ["products", "q + type filter", "/api/admin/products?q=scale&type=vps"],
+    ["tickets", "first page", "/api/admin/support/tickets"],
+    ["tickets", "q = customer's email fragment", `/api/admin/support/tickets?q=${emailPart}`],
+    ["tickets", "q = subject word", `/api/admin/support/tickets?q=${subjectWord}`],
+    ["tickets", "status filter", "/api/admin/support/tickets?status=waiting_staff"],
+    [
+      "tickets",
+      "status + category + assignee",
+      "/api/admin/support/tickets?status=open&category=billing&assignee=none",
+    ],
   ];
   const http = [];
   for (const [list, what, path] of urls) {

@@ -169,6 +169,38 @@ export async function seedAdminScale(sql, { customers = 100_000 } = {}) {
 }
 
 /**
+ * Support tickets for the admin-scale customers: `perCustomer` each (300,000 at 100,000
+ * customers), spread over statuses, categories and the last 90 days of activity, a tenth assigned
+ * to the scale admin, with subjects from a small vocabulary plus the ticket's number (a search for
+ * a word matches many tickets, one for a number few). Returns a subject word to search for.
+ */
+export async function seedAdminScaleTickets(sql, { perCustomer = 3 } = {}) {
+  const [admin] = await sql`select id from profiles where email = ${SCALE_ADMIN_EMAIL}`;
+  await sql`
+    insert into support_tickets (user_id, subject, category, status, assignee_id, created_at,
+      last_activity_at, last_reply_at, waiting_since, first_answered_at, closed_at, closed_by)
+    select c.id,
+      (array['Server unreachable', 'Invoice question', 'Upgrade my plan', 'Abuse report',
+        'Reverse DNS', 'Refund request', 'Slow disk', 'Backup restore'])[1 + n % 8] || ' #' || n,
+      (array['technical', 'billing', 'sales', 'abuse'])[1 + (n / 6) % 4],
+      s.status,
+      case when n % 10 = 0 then ${admin.id}::uuid end,
+      t.at - interval '1 hour', t.at, t.at,
+      case when s.status = 'waiting_customer' then t.at end,
+      case when s.status <> 'open' then t.at - interval '30 minutes' end,
+      case when s.status = 'closed' then t.at end,
+      case when s.status = 'closed' then 'staff' end
+    from (select id, substr(username, 5)::int as i from profiles where username ~ '^cust[0-9]+$') c
+      cross join generate_series(1, ${perCustomer}) as k
+      cross join lateral (select c.i * ${perCustomer} + k as n) as num
+      cross join lateral (select now() - make_interval(secs => ((n::bigint * 7919) % (90 * 86400))::int) as at) as t
+      cross join lateral (select (array['open', 'waiting_customer', 'waiting_staff', 'closed',
+        'closed', 'closed'])[1 + (n * 31) % 6] as status) as s`;
+  await sql`vacuum analyze support_tickets`;
+  return { subjectWord: "Refund" };
+}
+
+/**
  * The provisioning scenario's buyers: `customers` customers `prov<i>` (prov<i>@example.com,
  * BENCH_PASSWORD), each with `credit` EUR as a top-up ledger row and the balance it makes, in one
  * transaction: every balance equals its ledger, as after a real top-up.

@@ -75,7 +75,11 @@ export const NewTicketBody = z.object({
     z.trim(),
     z.minLength(1, SupportMessages.subjectRequired),
     z.maxLength(200, SupportMessages.subjectRequired),
-    z.refine((s) => !s.includes("\u0000"), SupportMessages.subjectRequired),
+    // One line: the subject goes into mail subjects and page titles.
+    z.refine(
+      (s) => ![...s].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127),
+      SupportMessages.subjectRequired,
+    ),
   ),
   category: z.enum(SUPPORT_CATEGORIES, SupportMessages.categoryRequired),
   message: Body,

@@ -292,6 +292,13 @@ test("support: a customer may open SUPPORT_TICKETS_PER_HOUR tickets an hour, the
       "You have opened too many tickets recently. Please try again later.",
     );
     await open(api, other.access_token);
+    // A subject is one line: it goes into mail subjects.
+    const twoLines = await api.fetch("/api/support/tickets", {
+      method: "POST",
+      token: other.access_token,
+      json: { subject: "Hi\r\nBcc: x@example.com", category: "sales", message: "m" },
+    });
+    assert.equal(twoLines.status, 422);
   } finally {
     await api.close();
   }

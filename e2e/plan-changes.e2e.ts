@@ -1,15 +1,9 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousAxe, sidewaysScroll } from "./a11y";
 import { baseUrl, launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
 import { addSimServer, simServer } from "./provider-sim";
-
-const require = createRequire(import.meta.url);
-// Evaluated in the page, as responsive-a11y.e2e.ts does (the CSP refuses an inline script tag).
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 let browser: Browser;
 const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => undefined });
@@ -22,29 +16,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function seriousAxe(page: Page) {
-  // A dialog fading in has text at part opacity, which axe reads as low contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (tags) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const axe = (window as any).axe;
-    const res = await axe.run(document, { runOnly: { type: "tag", values: tags } });
-    return (
-      res.violations
-        // biome-ignore lint/suspicious/noExplicitAny: axe result objects
-        .filter((v: any) => v.impact === "serious" || v.impact === "critical")
-        // biome-ignore lint/suspicious/noExplicitAny: axe result objects
-        .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(" ")).join(" | ")}`)
-    );
-  }, AXE_TAGS);
-}
-
 const plan = (page: Page) =>
   page.locator("section").filter({ has: page.getByRole("heading", { name: "Plan", exact: true }) });
-
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function product(name: string, price: string, cpu: number, memGb: number) {
   const [row] = await sql<{ id: string }[]>`

@@ -5,20 +5,13 @@
  * are saved under test-results/phone/ to be looked at. One signed-in context per role and
  * theme; the viewport is resized on the same page instead of signing in again.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations, sidewaysScroll } from "./a11y";
 import { ADMIN, launchBrowser, newPage, register, signIn, uniqueUser } from "./browser";
-
-const require = createRequire(import.meta.url);
-/**
- * axe-core's source, evaluated in the page: the portal's CSP (script-src 'self' + a hash)
- * rightly refuses an inline <script> (page.addScriptTag), while DevTools evaluation is allowed.
- */
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 const VIEWPORTS = {
   desktop: { width: 1360, height: 860 },
@@ -27,8 +20,6 @@ const VIEWPORTS = {
 } as const;
 type ViewportName = keyof typeof VIEWPORTS;
 type Theme = "light" | "dark";
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 let browser: Browser;
 const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => undefined });
@@ -135,36 +126,6 @@ async function settle(page: Page) {
   await page.waitForTimeout(250);
 }
 
-async function runAxe(page: Page) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (tags) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const axe = (window as any).axe;
-    const res = await axe.run(document, {
-      runOnly: { type: "tag", values: tags },
-      resultTypes: ["violations"],
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: axe result objects
-    return res.violations.map((v: any) => ({
-      id: v.id as string,
-      impact: (v.impact ?? "") as string,
-      nodes: v.nodes.length as number,
-      sample: v.nodes
-        .slice(0, 3)
-        // biome-ignore lint/suspicious/noExplicitAny: axe node objects
-        .map((n: any) => `${n.target.join(" ")} :: ${n.failureSummary?.split("\n")[1] ?? ""}`)
-        .join(" | "),
-    }));
-  }, AXE_TAGS);
-}
-
-/** How far the page scrolls sideways (0 = it does not). */
-function overflow(page: Page) {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
-
 /** Visible buttons, fields and menu triggers smaller than 44x44 CSS px (inline text links aside). */
 function smallTargets(page: Page) {
   return page.evaluate(() => {
@@ -234,14 +195,14 @@ async function checkRole(role: "customer" | "admin", theme: Theme) {
     for (const viewport of ["desktop", "tablet", "phone"] as const) {
       await page.setViewportSize(VIEWPORTS[viewport]);
       await page.waitForTimeout(150);
-      const violations = await runAxe(page);
+      const violations = await axeViolations(page);
       const finding: Finding = {
         role,
         theme,
         viewport,
         path: path.replace(serviceId, ":id"),
         violations,
-        overflow: viewport === "desktop" ? 0 : await overflow(page),
+        overflow: viewport === "desktop" ? 0 : await sidewaysScroll(page),
         smallTargets: viewport === "phone" ? await smallTargets(page) : [],
       };
       findings.push(finding);

@@ -9,7 +9,6 @@ import {
   formatEur,
   Page,
   PageHeader,
-  queryKeys,
 } from "@hosting-portal/shared-ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -50,7 +49,7 @@ export default function AdminTicketPage() {
   const [error, setError] = useState<string | null>(null);
   const apply = async (t: AdminTicket) => {
     client.setQueryData(adminKeys.one(id), t);
-    await client.invalidateQueries({ queryKey: [...queryKeys.support.admin, "queue"] });
+    await client.invalidateQueries({ queryKey: adminKeys.queues });
   };
   const act = useMutation({
     mutationFn: (action: "reply" | "note" | "close") =>

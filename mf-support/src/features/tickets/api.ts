@@ -16,6 +16,8 @@ export const mineKeys = {
   one: (id: string) => [...queryKeys.support.mine, "ticket", id] as const,
 };
 export const adminKeys = {
+  /** Prefix of every filtered queue page: what a staff action invalidates. */
+  queues: [...queryKeys.support.admin, "queue"] as const,
   queue: (filters: Record<string, string>) =>
     [...queryKeys.support.admin, "queue", filters] as const,
   one: (id: string) => [...queryKeys.support.admin, "ticket", id] as const,

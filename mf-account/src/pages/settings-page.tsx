@@ -1,4 +1,5 @@
 import { Page, PageHeader } from "@hosting-portal/shared-ui";
+import { ApiTokensSection } from "../features/api-tokens/components/api-tokens-section";
 import { PaymentNotices } from "../features/billing/components/payment-notices";
 import { BillingDetailsForm } from "../features/invoices/components/billing-details-form";
 import { TwoFactorSection } from "../features/mfa/components/two-factor-section";
@@ -9,7 +10,7 @@ import { SessionsSection } from "../features/settings/components/sessions-sectio
 
 /**
  * /settings (SPEC §2): profile and balance, billing details, password, two-factor sign-in, and
- * the sessions where the account is signed in.
+ * the sessions where the account is signed in, and the API tokens of the customer's scripts.
  */
 export default function SettingsPage() {
   return (
@@ -22,6 +23,7 @@ export default function SettingsPage() {
       <NotificationSettingsForm />
       <TwoFactorSection />
       <SessionsSection />
+      <ApiTokensSection />
     </Page>
   );
 }

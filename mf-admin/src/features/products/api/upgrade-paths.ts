@@ -7,17 +7,21 @@ import { useAdminMutation } from "../../../lib/admin-mutation";
 const path = (productId: string) =>
   `/api/admin/products/${encodeURIComponent(productId)}/upgrade-paths`;
 
+/** Under `products.all`: any catalogue change reads a product's paths again. */
+const upgradePathsKey = (productId: string) =>
+  [...queryKeys.products.all, "upgrade-paths", productId] as const;
+
 /** The products a product's customers may change to (GET …/upgrade-paths). */
 export const useUpgradePaths = (productId: string) =>
   useQuery({
-    queryKey: [...queryKeys.products.all, "upgrade-paths", productId],
+    queryKey: upgradePathsKey(productId),
     queryFn: ({ signal }) => api.get(path(productId), UpgradePaths, { signal }),
   });
 
-/** Every VPS product on sale: the candidates (the shop's own list). */
+/** Every VPS product on sale: the candidates (the shop's own list, under the shop's own key). */
 export const useVpsProducts = () =>
   useQuery({
-    queryKey: [...queryKeys.products.all, "vps-for-paths"],
+    queryKey: queryKeys.products.byType("vps"),
     queryFn: ({ signal }) => api.get("/api/shop/products?type=vps", ProductList, { signal }),
   });
 

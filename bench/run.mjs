@@ -581,12 +581,9 @@ async function main() {
 function report(results) {
   results.budgets = budgets(results);
   mkdirSync(join(root, "bench", "results"), { recursive: true });
-  // A partial run (--only api, provisioning, history, pages) keeps its own file, so the full run's
+  // A partial run (--only <scenario>) keeps its own file, so the full run's
   // latest.json stays whole.
-  const file =
-    only === "api" || only === "provisioning" || only === "history" || only === "pages"
-      ? `latest-${only}.json`
-      : "latest.json";
+  const file = only !== undefined ? `latest-${only}.json` : "latest.json";
   writeFileSync(join(root, "bench", "results", file), `${JSON.stringify(results, null, 2)}\n`);
   console.log(table(results));
   const failed = results.budgets.filter((b) => !b.pass);

@@ -83,8 +83,7 @@ async function open(routes: Routes = {}): Promise<MockApi> {
   return net;
 }
 
-const panel = () =>
-  within(screen.getByRole("heading", { name: "Plan" }).closest("section")!);
+const panel = () => within(screen.getByRole("heading", { name: "Plan" }).closest("section")!);
 
 afterEach(resetPortalState);
 

@@ -33,9 +33,16 @@ export default defineConfig({
           include: ["**/*.test.ts"],
         },
       },
-      ...["schema", "shared-ui", "shell", "mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"].map(
-        project,
-      ),
+      ...[
+        "schema",
+        "shared-ui",
+        "shell",
+        "mf-account",
+        "mf-shop",
+        "mf-services",
+        "mf-admin",
+        "mf-support",
+      ].map(project),
     ],
   },
 });

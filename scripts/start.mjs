@@ -6,7 +6,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const WEB = ["shared-ui", "shell", "mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"];
+const WEB = [
+  "shared-ui",
+  "shell",
+  "mf-account",
+  "mf-shop",
+  "mf-services",
+  "mf-admin",
+  "mf-support",
+];
 
 for (const ws of WEB) {
   const pkg = JSON.parse(

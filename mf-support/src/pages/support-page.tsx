@@ -1,3 +1,4 @@
+import type { Service } from "@contracts/services.ts";
 import {
   NewTicketBody,
   SUPPORT_CATEGORIES,
@@ -9,28 +10,44 @@ import {
   ApiError,
   Button,
   Card,
+  Cell,
+  Column,
   EmptyState,
   formatDateTime,
   Page,
   PageHeader,
+  Row,
+  Select,
+  Skeleton,
+  Table,
+  TableBody,
+  TableHeader,
   TextField,
+  toast,
+  useMyServices,
 } from "@hosting-portal/shared-ui";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { getMyTickets, mineKeys, openTicket, uploadAttachment } from "../features/tickets/api";
 import { TicketStatus } from "../features/tickets/status";
+import * as styles from "./support.css";
+
+/** How a service is named in the "About" choice: its type and address. */
+const serviceLabel = (s: Service) =>
+  `${s.service_type === "vps" ? "VPS" : "Dedicated server"} ${s.ipv4 ?? s.id.slice(0, 8)}`;
 
 function NewTicketForm() {
   const client = useQueryClient();
   const navigate = useNavigate();
+  const services = useMyServices();
   const [subject, setSubject] = useState("");
   const [category, setCategory] = useState<SupportCategory>("technical");
+  const [serviceId, setServiceId] = useState("");
   const [message, setMessage] = useState("");
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: async () => {
-      const body = { subject, category, message };
+      const body = { subject, category, message, service_id: serviceId || null };
       const parsed = NewTicketBody.safeParse(body);
       if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid ticket");
       const attachments = [];
@@ -42,16 +59,18 @@ function NewTicketForm() {
       navigate(`/support/${ticket.id}`);
     },
     onError: (err) =>
-      setError(err instanceof ApiError || err instanceof Error ? err.message : "Failed"),
+      toast.error(
+        "Could not open the ticket",
+        err instanceof ApiError || err instanceof Error ? err.message : "Please try again.",
+      ),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
     create.mutate();
   };
   return (
-    <Card title="New ticket">
-      <form onSubmit={submit} aria-label="New ticket">
+    <Card title="New ticket" as="section">
+      <form onSubmit={submit} aria-label="New ticket" className={styles.form}>
         <TextField
           label="Subject"
           name="subject"
@@ -59,32 +78,42 @@ function NewTicketForm() {
           onChange={setSubject}
           isRequired
         />
-        <label style={{ display: "block", margin: "12px 0" }}>
-          Category{" "}
-          <select
-            name="category"
-            value={category}
-            onChange={(e) => setCategory(e.target.value as SupportCategory)}
-          >
-            {SUPPORT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {supportCategoryLabels[c]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label style={{ display: "block", margin: "12px 0" }}>
-          Message
-          <textarea
-            name="message"
-            rows={6}
-            style={{ display: "block", width: "100%" }}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            required
-          />
-        </label>
-        <label style={{ display: "block", margin: "12px 0" }}>
+        <Select
+          label="Category"
+          name="category"
+          value={category}
+          onValueChange={(value) => setCategory(value as SupportCategory)}
+        >
+          {SUPPORT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {supportCategoryLabels[c]}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="About"
+          name="service_id"
+          value={serviceId}
+          onValueChange={setServiceId}
+          description="Staff see the service's details beside your ticket."
+        >
+          <option value="">No service in particular</option>
+          {(services.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {serviceLabel(s)}
+            </option>
+          ))}
+        </Select>
+        <TextField
+          label="Message"
+          name="message"
+          multiline
+          rows={6}
+          value={message}
+          onChange={setMessage}
+          isRequired
+        />
+        <label className={styles.files}>
           Attachments (images, PDF or text, up to 5 MB each)
           <input
             type="file"
@@ -94,14 +123,11 @@ function NewTicketForm() {
             onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
           />
         </label>
-        {error && (
-          <p role="alert" style={{ color: "#b91c1c" }}>
-            {error}
-          </p>
-        )}
-        <Button type="submit" isDisabled={create.isPending}>
-          {create.isPending ? "Sending…" : "Open ticket"}
-        </Button>
+        <div>
+          <Button type="submit" isPending={create.isPending}>
+            Open ticket
+          </Button>
+        </div>
       </form>
     </Card>
   );
@@ -119,39 +145,45 @@ export default function SupportPage() {
   return (
     <Page>
       <PageHeader title="Support" description="Your tickets with our support team." />
-      <Card title="Your tickets">
+      <Card title="Your tickets" as="section">
         {tickets.isPending ? (
-          <p>Loading…</p>
+          <Skeleton height="96px" />
         ) : tickets.isError ? (
-          <p role="alert">Your tickets could not be loaded.</p>
+          <EmptyState
+            title="Your tickets could not be loaded"
+            description="Please try again."
+            action={
+              <Button size="sm" variant="secondary" onPress={() => tickets.refetch()}>
+                Retry
+              </Button>
+            }
+          />
         ) : tickets.data.length === 0 ? (
           <EmptyState
             title="No tickets yet"
             description="Open a ticket below when you need help."
           />
         ) : (
-          <table aria-label="Tickets" style={{ width: "100%" }}>
-            <thead>
-              <tr>
-                <th align="left">Subject</th>
-                <th align="left">Status</th>
-                <th align="left">Last reply</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tickets.data.map((t) => (
-                <tr key={t.id}>
-                  <td>
+          <Table aria-label="Tickets">
+            <TableHeader>
+              <Column isRowHeader>Subject</Column>
+              <Column>Status</Column>
+              <Column>Last reply</Column>
+            </TableHeader>
+            <TableBody items={tickets.data} dependencies={[]}>
+              {(t) => (
+                <Row id={t.id}>
+                  <Cell>
                     <Link to={`/support/${t.id}`}>{t.subject}</Link>
-                  </td>
-                  <td>
+                  </Cell>
+                  <Cell>
                     <TicketStatus status={t.status} />
-                  </td>
-                  <td>{formatDateTime(t.last_reply_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </Cell>
+                  <Cell>{formatDateTime(t.last_reply_at)}</Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
         )}
         {tickets.hasNextPage && (
           <Button variant="secondary" onPress={() => void tickets.fetchNextPage()}>

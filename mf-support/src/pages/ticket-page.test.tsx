@@ -102,6 +102,8 @@ describe("mf-support ticket page", () => {
   });
 });
 
+const serviceId = "6e1f0a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
+
 describe("mf-support list page", () => {
   it("lists the caller's tickets and opens a new one", async () => {
     const net = mockApi({
@@ -121,6 +123,24 @@ describe("mf-support list page", () => {
       },
       "POST /api/support/tickets": () => new Response(JSON.stringify(ticket), { status: 201 }),
       "GET /api/support/tickets/:id": ticket,
+      "GET /api/services": {
+        services: [
+          {
+            id: serviceId,
+            user_id: serviceId,
+            service_type: "vps",
+            service_status: "active",
+            ipv4: "203.0.113.10",
+            ram: "4",
+            cpu: "2",
+            storage: "80",
+            reseller_id: 4711,
+            order_id: null,
+            created_at: ticket.created_at,
+            root_password_pending: false,
+          },
+        ],
+      },
     });
     await net.signIn();
     renderPage(<SupportPage />, { path: "/support", at: "/support" });
@@ -128,12 +148,16 @@ describe("mf-support list page", () => {
     await userEvent.type(screen.getByLabelText(/Subject/), "Invoice question");
     await userEvent.selectOptions(screen.getByLabelText(/Category/), "billing");
     await userEvent.type(screen.getByLabelText("Message"), "Why was I charged twice?");
+    // The customer's own services to link the ticket to.
+    await screen.findByRole("option", { name: "VPS 203.0.113.10" });
+    await userEvent.selectOptions(screen.getByLabelText("About"), serviceId);
     await userEvent.click(screen.getByRole("button", { name: "Open ticket" }));
     await waitFor(() => expect(net.callsTo("POST /api/support/tickets")).toHaveLength(1));
     expect(net.callsTo("POST /api/support/tickets")[0]?.body).toEqual({
       subject: "Invoice question",
       category: "billing",
       message: "Why was I charged twice?",
+      service_id: serviceId,
       attachment_ids: [],
     });
   });

@@ -17,3 +17,25 @@ describe("TextField", () => {
     expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
   });
 });
+
+describe("TextField, multiline", () => {
+  it("is a labelled text area whose lines go with its form", async () => {
+    const submitted: Record<string, FormDataEntryValue>[] = [];
+    render(
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submitted.push(Object.fromEntries(new FormData(e.currentTarget)));
+        }}
+      >
+        <TextField label="Message" name="message" multiline rows={4} />
+        <button type="submit">Send</button>
+      </form>,
+    );
+    const box = screen.getByRole("textbox", { name: "Message" });
+    expect(box.tagName).toBe("TEXTAREA");
+    await userEvent.type(box, "first line{enter}second line");
+    await userEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(submitted).toEqual([{ message: "first line\nsecond line" }]);
+  });
+});

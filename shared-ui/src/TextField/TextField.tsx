@@ -5,6 +5,7 @@ import {
   Input,
   Label,
   Text,
+  TextArea,
   type ValidationResult,
 } from "react-aria-components";
 import * as styles from "../styles/field.css";
@@ -15,6 +16,9 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, "className" | "
   placeholder?: string;
   errorMessage?: string | ((v: ValidationResult) => string);
   className?: string;
+  /** A box of several lines (a message) instead of one line; `rows` tall. */
+  multiline?: boolean;
+  rows?: number;
 }
 
 /** Label, input, description and the field's error (from Form validationErrors or the field). */
@@ -24,12 +28,18 @@ export function TextField({
   placeholder,
   errorMessage,
   className,
+  multiline = false,
+  rows = 5,
   ...props
 }: TextFieldProps) {
   return (
     <AriaTextField {...props} className={[styles.field, className].filter(Boolean).join(" ")}>
       <Label className={styles.label}>{label}</Label>
-      <Input className={styles.input} placeholder={placeholder} />
+      {multiline ? (
+        <TextArea className={styles.input} placeholder={placeholder} rows={rows} />
+      ) : (
+        <Input className={styles.input} placeholder={placeholder} />
+      )}
       {description && (
         <Text slot="description" className={styles.description}>
           {description}

@@ -5,11 +5,28 @@ import {
   supportStatusLabels,
 } from "@contracts/support.ts";
 import { Link } from "@hosting-portal/router";
-import { Button, Card, formatDateTime, Page, PageHeader } from "@hosting-portal/shared-ui";
+import {
+  Button,
+  Card,
+  Cell,
+  Column,
+  EmptyState,
+  formatDateTime,
+  Page,
+  PageHeader,
+  Row,
+  Select,
+  Skeleton,
+  Table,
+  TableBody,
+  TableHeader,
+  TextField,
+} from "@hosting-portal/shared-ui";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { adminKeys, getQueue, getStaff } from "../features/tickets/api";
 import { TicketStatus } from "../features/tickets/status";
+import * as styles from "./support.css";
 
 /** /admin/support: the staff queue, newest activity first, filtered and searched by the API. */
 export default function AdminQueuePage() {
@@ -23,104 +40,100 @@ export default function AdminQueuePage() {
     getNextPageParam: (last) => last.next_cursor,
     select: (data) => data.pages.flatMap((p) => p.tickets),
   });
-  const set = (key: keyof typeof filters) => (e: { target: { value: string } }) =>
-    setFilters((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof filters) => (value: string) =>
+    setFilters((f) => ({ ...f, [key]: value }));
   return (
     <Page>
       <PageHeader title="Support queue" description="Customers' tickets, newest activity first." />
-      <Card>
+      <Card as="section">
         <form
           aria-label="Filters"
           onSubmit={(e) => {
             e.preventDefault();
             setFilters((f) => ({ ...f, q: search.trim() }));
           }}
-          style={{ display: "flex", gap: 12, flexWrap: "wrap", alignItems: "end" }}
+          className={styles.filters}
         >
-          <label>
-            Status{" "}
-            <select value={filters.status} onChange={set("status")}>
-              <option value="">All</option>
-              {SUPPORT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {supportStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Category{" "}
-            <select value={filters.category} onChange={set("category")}>
-              <option value="">All</option>
-              {SUPPORT_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {supportCategoryLabels[c]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Assignee{" "}
-            <select value={filters.assignee} onChange={set("assignee")}>
-              <option value="">Anyone</option>
-              <option value="none">Unassigned</option>
-              {staff.data?.staff.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.username}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Search{" "}
-            <input
-              type="search"
-              aria-label="Search by subject or customer email"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </label>
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
+          <Select label="Status" value={filters.status} onValueChange={set("status")}>
+            <option value="">All</option>
+            {SUPPORT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {supportStatusLabels[s]}
+              </option>
+            ))}
+          </Select>
+          <Select label="Category" value={filters.category} onValueChange={set("category")}>
+            <option value="">All</option>
+            {SUPPORT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {supportCategoryLabels[c]}
+              </option>
+            ))}
+          </Select>
+          <Select label="Assignee" value={filters.assignee} onValueChange={set("assignee")}>
+            <option value="">Anyone</option>
+            <option value="none">Unassigned</option>
+            {staff.data?.staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.username}
+              </option>
+            ))}
+          </Select>
+          <TextField
+            label="Search by subject or customer email"
+            type="search"
+            value={search}
+            onChange={setSearch}
+          />
+          <div>
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </div>
         </form>
       </Card>
-      <Card>
+      <Card as="section" title="Tickets">
         {queue.isPending ? (
-          <p>Loading…</p>
+          <Skeleton height="160px" />
         ) : queue.isError ? (
-          <p role="alert">The queue could not be loaded.</p>
+          <EmptyState
+            title="The queue could not be loaded"
+            description="Please try again."
+            action={
+              <Button size="sm" variant="secondary" onPress={() => queue.refetch()}>
+                Retry
+              </Button>
+            }
+          />
         ) : queue.data.length === 0 ? (
-          <p>No tickets match.</p>
+          <EmptyState title="No tickets match" description="Change the filters or the search." />
         ) : (
-          <table aria-label="Support tickets" style={{ width: "100%" }}>
-            <thead>
-              <tr>
-                <th align="left">Subject</th>
-                <th align="left">Customer</th>
-                <th align="left">Category</th>
-                <th align="left">Status</th>
-                <th align="left">Assignee</th>
-                <th align="left">Last activity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.data.map((t) => (
-                <tr key={t.id}>
-                  <td>
+          <Table aria-label="Support tickets">
+            <TableHeader>
+              <Column isRowHeader>Subject</Column>
+              <Column>Customer</Column>
+              <Column>Category</Column>
+              <Column>Status</Column>
+              <Column>Assignee</Column>
+              <Column>Last activity</Column>
+            </TableHeader>
+            <TableBody items={queue.data} dependencies={[]}>
+              {(t) => (
+                <Row id={t.id}>
+                  <Cell>
                     <Link to={`/admin/support/${t.id}`}>{t.subject}</Link>
-                  </td>
-                  <td>{t.email}</td>
-                  <td>{supportCategoryLabels[t.category]}</td>
-                  <td>
+                  </Cell>
+                  <Cell>{t.email}</Cell>
+                  <Cell>{supportCategoryLabels[t.category]}</Cell>
+                  <Cell>
                     <TicketStatus status={t.status} />
-                  </td>
-                  <td>{t.assignee_name ?? "—"}</td>
-                  <td>{formatDateTime(t.last_activity_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </Cell>
+                  <Cell>{t.assignee_name ?? "—"}</Cell>
+                  <Cell>{formatDateTime(t.last_activity_at)}</Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
         )}
         {queue.hasNextPage && (
           <Button variant="secondary" onPress={() => void queue.fetchNextPage()}>

@@ -9,6 +9,9 @@ import {
   formatEur,
   Page,
   PageHeader,
+  Select,
+  Skeleton,
+  TextField,
 } from "@hosting-portal/shared-ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -24,6 +27,7 @@ import {
 } from "../features/tickets/api";
 import { Conversation } from "../features/tickets/conversation";
 import { TicketStatus } from "../features/tickets/status";
+import * as styles from "./support.css";
 
 const duration = (seconds: number | null) => {
   if (seconds === null) return "—";
@@ -69,7 +73,12 @@ export default function AdminTicketPage() {
     mutationFn: (assignee: string | null) => staffAssign(id, assignee),
     onSuccess: apply,
   });
-  if (ticket.isPending) return <Page>Loading…</Page>;
+  if (ticket.isPending)
+    return (
+      <Page>
+        <Skeleton height="240px" />
+      </Page>
+    );
   if (ticket.isError)
     return (
       <Page>
@@ -84,23 +93,23 @@ export default function AdminTicketPage() {
         title={t.subject}
         description={`${supportCategoryLabels[t.category]} · ${t.email} · opened ${formatDateTime(t.created_at)}`}
       />
-      <p>
+      <p className={styles.status}>
         <TicketStatus status={t.status} /> <Link to="/admin/support">Queue</Link>
       </p>
-      <div style={{ display: "grid", gridTemplateColumns: "minmax(0,2fr) minmax(0,1fr)", gap: 16 }}>
-        <div>
-          <Card title="Conversation">
+      <div className={styles.staffColumns}>
+        <div className={styles.stack}>
+          <Card title="Conversation" as="section">
             <Conversation messages={t.messages} staffView />
           </Card>
-          <Card title="Answer">
-            {canned.data && canned.data.answers.length > 0 && (
-              <label style={{ display: "block" }}>
-                Canned answer{" "}
-                <select
+          <Card title="Answer" as="section">
+            <div className={styles.form}>
+              {canned.data && canned.data.answers.length > 0 && (
+                <Select
+                  label="Canned answer"
                   value=""
-                  onChange={(e) => {
-                    const a = canned.data.answers.find((x) => x.id === e.target.value);
-                    if (a) setText(a.body);
+                  onValueChange={(value) => {
+                    const answer = canned.data.answers.find((x) => x.id === value);
+                    if (answer) setText(answer.body);
                   }}
                 >
                   <option value="">Choose…</option>
@@ -109,48 +118,55 @@ export default function AdminTicketPage() {
                       {a.title}
                     </option>
                   ))}
-                </select>
-              </label>
-            )}
-            <label style={{ display: "block" }}>
-              Message
-              <textarea
+                </Select>
+              )}
+              <TextField
+                label="Message"
                 name="staff-message"
+                multiline
                 rows={6}
-                style={{ display: "block", width: "100%" }}
                 value={text}
-                onChange={(e) => setText(e.target.value)}
+                onChange={setText}
               />
-            </label>
-            {error && <p role="alert">{error}</p>}
-            <Button onPress={() => act.mutate("reply")} isDisabled={act.isPending || !text.trim()}>
-              Reply to customer
-            </Button>{" "}
-            <Button
-              variant="secondary"
-              onPress={() => act.mutate("note")}
-              isDisabled={act.isPending || !text.trim()}
-            >
-              Add internal note
-            </Button>{" "}
-            {t.status !== "closed" && (
-              <Button
-                variant="secondary"
-                onPress={() => act.mutate("close")}
-                isDisabled={act.isPending}
-              >
-                Close ticket
-              </Button>
-            )}
+              {error && (
+                <p role="alert" className={styles.error}>
+                  {error}
+                </p>
+              )}
+              <div className={styles.actions}>
+                <Button
+                  onPress={() => act.mutate("reply")}
+                  isDisabled={act.isPending || !text.trim()}
+                >
+                  Reply to customer
+                </Button>
+                <Button
+                  variant="secondary"
+                  onPress={() => act.mutate("note")}
+                  isDisabled={act.isPending || !text.trim()}
+                >
+                  Add internal note
+                </Button>
+                {t.status !== "closed" && (
+                  <Button
+                    variant="secondary"
+                    onPress={() => act.mutate("close")}
+                    isDisabled={act.isPending}
+                  >
+                    Close ticket
+                  </Button>
+                )}
+              </div>
+            </div>
           </Card>
         </div>
-        <div>
-          <Card title="Ticket">
-            <label>
-              Assignee{" "}
-              <select
+        <div className={styles.stack}>
+          <Card title="Ticket" as="section">
+            <div className={styles.form}>
+              <Select
+                label="Assignee"
                 value={t.assignee_id ?? ""}
-                onChange={(e) => assign.mutate(e.target.value || null)}
+                onValueChange={(value) => assign.mutate(value || null)}
               >
                 <option value="">Unassigned</option>
                 {staff.data?.staff.map((s) => (
@@ -158,36 +174,48 @@ export default function AdminTicketPage() {
                     {s.username}
                   </option>
                 ))}
-              </select>
-            </label>
-            <dl>
-              <dt>Time to first answer</dt>
-              <dd>{duration(t.first_answer_seconds)}</dd>
-              <dt>Time to close</dt>
-              <dd>{duration(t.close_seconds)}</dd>
-            </dl>
+              </Select>
+              <dl className={styles.facts}>
+                <dt>Time to first answer</dt>
+                <dd>{duration(t.first_answer_seconds)}</dd>
+                <dt>Time to close</dt>
+                <dd>{duration(t.close_seconds)}</dd>
+              </dl>
+            </div>
           </Card>
-          <Card title="Customer">
-            <p>
-              {t.username} ({t.email})
-            </p>
-            <p>Balance: {formatEur(t.customer.credits)}</p>
-            <h3>Services</h3>
-            <ul>
-              {t.customer.services.map((s) => (
-                <li key={s.id}>
-                  {s.service_type.toUpperCase()} {s.id.slice(0, 8)} · {s.service_status}
-                </li>
-              ))}
-            </ul>
-            <h3>Orders</h3>
-            <ul>
-              {t.customer.orders.map((o) => (
-                <li key={o.id}>
-                  {o.product_name} · {o.status} · expires {formatDateTime(o.expire_date)}
-                </li>
-              ))}
-            </ul>
+          <Card title="Customer" as="section">
+            <dl className={styles.facts}>
+              <dt>Name</dt>
+              <dd>
+                {t.username} ({t.email})
+              </dd>
+              <dt>Balance</dt>
+              <dd>{formatEur(t.customer.credits)}</dd>
+            </dl>
+            <h3 className={styles.subheading}>Services</h3>
+            {t.customer.services.length === 0 ? (
+              <p className={styles.muted}>None</p>
+            ) : (
+              <ul className={styles.plainList}>
+                {t.customer.services.map((s) => (
+                  <li key={s.id}>
+                    {s.service_type.toUpperCase()} {s.id.slice(0, 8)} · {s.service_status}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <h3 className={styles.subheading}>Orders</h3>
+            {t.customer.orders.length === 0 ? (
+              <p className={styles.muted}>None</p>
+            ) : (
+              <ul className={styles.plainList}>
+                {t.customer.orders.map((o) => (
+                  <li key={o.id}>
+                    {o.product_name} · {o.status} · expires {formatDateTime(o.expire_date)}
+                  </li>
+                ))}
+              </ul>
+            )}
           </Card>
         </div>
       </div>

@@ -1,6 +1,14 @@
 import { supportCategoryLabels } from "@contracts/support.ts";
 import { Link, useParams } from "@hosting-portal/router";
-import { ApiError, Button, Card, Page, PageHeader } from "@hosting-portal/shared-ui";
+import {
+  ApiError,
+  Button,
+  Card,
+  Page,
+  PageHeader,
+  Skeleton,
+  TextField,
+} from "@hosting-portal/shared-ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import {
@@ -12,6 +20,7 @@ import {
 } from "../features/tickets/api";
 import { Conversation } from "../features/tickets/conversation";
 import { TicketStatus } from "../features/tickets/status";
+import * as styles from "./support.css";
 
 /**
  * /support/:id: one of the caller's tickets. Its query sits under `support.mine`, so a staff
@@ -51,7 +60,12 @@ export default function TicketPage() {
       await done();
     },
   });
-  if (ticket.isPending) return <Page>Loading…</Page>;
+  if (ticket.isPending)
+    return (
+      <Page>
+        <Skeleton height="240px" />
+      </Page>
+    );
   if (ticket.isError)
     return (
       <Page>
@@ -68,7 +82,7 @@ export default function TicketPage() {
   return (
     <Page>
       <PageHeader title={t.subject} description={supportCategoryLabels[t.category]} />
-      <p>
+      <p className={styles.status}>
         <TicketStatus status={t.status} /> <Link to="/support">All tickets</Link>
       </p>
       <Card title="Conversation">
@@ -76,30 +90,41 @@ export default function TicketPage() {
       </Card>
       {t.status !== "closed" && (
         <Card title="Reply">
-          <form onSubmit={submit} aria-label="Reply">
-            <label style={{ display: "block" }}>
-              Your reply
-              <textarea
-                name="reply"
-                rows={5}
-                style={{ display: "block", width: "100%" }}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
+          <form onSubmit={submit} aria-label="Reply" className={styles.form}>
+            <TextField
+              label="Your reply"
+              name="reply"
+              multiline
+              rows={5}
+              value={message}
+              onChange={setMessage}
+            />
+            <label className={styles.files}>
+              Attachments (images, PDF or text, up to 5 MB each)
+              <input
+                type="file"
+                multiple
+                accept="image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain"
+                onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
               />
             </label>
-            <input
-              type="file"
-              aria-label="Attachments"
-              multiple
-              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-            />
-            {error && <p role="alert">{error}</p>}
-            <Button type="submit" isDisabled={reply.isPending}>
-              Send reply
-            </Button>{" "}
-            <Button variant="secondary" onPress={() => close.mutate()} isDisabled={close.isPending}>
-              Close ticket
-            </Button>
+            {error && (
+              <p role="alert" className={styles.error}>
+                {error}
+              </p>
+            )}
+            <div className={styles.actions}>
+              <Button type="submit" isPending={reply.isPending}>
+                Send reply
+              </Button>
+              <Button
+                variant="secondary"
+                onPress={() => close.mutate()}
+                isDisabled={close.isPending}
+              >
+                Close ticket
+              </Button>
+            </div>
           </form>
         </Card>
       )}

@@ -1,14 +1,15 @@
 import type { TicketMessage } from "@contracts/support.ts";
-import { downloadFile, formatDateTime } from "@hosting-portal/shared-ui";
+import { Button, downloadFile, formatDateTime } from "@hosting-portal/shared-ui";
+import * as styles from "./conversation.css";
 
-const bubble = (m: TicketMessage) => ({
-  border: "1px solid #d1d5db",
-  borderRadius: 8,
-  padding: "8px 12px",
-  margin: "8px 0",
-  background: m.internal ? "#fef3c7" : m.author === "staff" ? "#eff6ff" : "transparent",
-  color: m.internal ? "#1f2937" : undefined,
-});
+const kind = (m: TicketMessage) =>
+  m.internal
+    ? "internal"
+    : m.author === "staff"
+      ? "staff"
+      : m.author === "system"
+        ? "system"
+        : "customer";
 
 const who = (m: TicketMessage, staffView: boolean) => {
   if (m.internal) return `Internal note${m.author_name ? ` by ${m.author_name}` : ""}`;
@@ -31,25 +32,30 @@ export function Conversation({
 }) {
   const base = staffView ? "/api/admin/support/attachments" : "/api/support/attachments";
   return (
-    <ol aria-label="Conversation" style={{ listStyle: "none", padding: 0 }}>
+    <ol aria-label="Conversation" className={styles.list}>
       {messages.map((m) => (
-        <li key={m.id} style={bubble(m)} data-internal={m.internal ? "true" : undefined}>
-          <div style={{ fontSize: 13, opacity: 0.8 }}>
+        <li
+          key={m.id}
+          className={styles.bubble[kind(m)]}
+          data-internal={m.internal ? "true" : undefined}
+        >
+          <div className={styles.meta}>
             <strong>{who(m, staffView)}</strong> · {formatDateTime(m.created_at)}
           </div>
-          <p style={{ whiteSpace: "pre-wrap", margin: "6px 0" }}>{m.body}</p>
+          <p className={styles.body}>{m.body}</p>
           {m.attachments.length > 0 && (
-            <ul aria-label="Attachments">
+            <ul aria-label="Attachments" className={styles.files}>
               {m.attachments.map((a) => (
                 <li key={a.id}>
-                  <button
-                    type="button"
-                    onClick={() =>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onPress={() =>
                       void downloadFile(`${base}/${a.id}`, a.file_name, a.content_type)
                     }
                   >
                     {a.file_name}
-                  </button>{" "}
+                  </Button>{" "}
                   ({Math.ceil(a.size_bytes / 1024)} KB)
                 </li>
               ))}

@@ -9,7 +9,7 @@ import {
 } from "./provider.ts";
 
 /**
- * The simulator's answers against HOSTERAPI.md (the provider's pages, its PHP client, reseller
+ * The simulator's answers against docs/hosterapi.md (the provider's pages, its PHP client, reseller
  * panels): the envelope, jobs, the create output, status figures, the 0x01 error; and its faults
  * and control routes. Requests go through node:http on a connection of their own: Deno's fetch
  * would send a request again when the simulator drops the connection on purpose.

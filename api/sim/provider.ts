@@ -11,7 +11,7 @@ import type { ServerPlan } from "../src/ports.ts";
  * create job has finished; their IPv4 addresses come from 198.18.0.0/15 (RFC 2544's benchmarking
  * range, never routed).
  *
- * Where the provider's behaviour is unknown (HOSTERAPI.md, "What no source answers") it chooses
+ * Where the provider's behaviour is unknown (docs/hosterapi.md, "What no source answers") it chooses
  * the stricter reading: refusals answer HTTP 200 with an `error` key (an API client must look at
  * the key, not the status), failure statuses are `failed`, power actions answer `{"result": true}`
  * at once.
@@ -620,7 +620,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       case "GET status":
         return ok(statusOf(server, now));
       case "GET config":
-        // Not documented beyond its existence (HOSTERAPI.md): the simulator reports the plan, the
+        // Not documented beyond its existence (docs/hosterapi.md): the simulator reports the plan, the
         // addresses and the reverse DNS names set, which is what the portal reads of it.
         return ok({
           template: server.plan.template,
@@ -701,7 +701,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
           return refusal(8, `ip ${String(body.ip ?? "").slice(0, 45)} is not assigned to vm ${id}`);
         }
         const hostname = body.hostname;
-        // An empty name puts the provider's own default back (assumed; HOSTERAPI.md is silent).
+        // An empty name puts the provider's own default back (assumed; docs/hosterapi.md is silent).
         if (hostname === "") {
           delete server.rdns[body.ip];
           break;

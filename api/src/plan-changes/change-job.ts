@@ -11,7 +11,7 @@ import { planChanged, planChangeFailed } from "./mails.ts";
 /**
  * One step of a `change` job: the provider resizes the server of a plan change.
  *
- * The provider's change takes absolute sizes and answers synchronously (HOSTERAPI.md is silent on
+ * The provider's change takes absolute sizes and answers synchronously (docs/hosterapi.md is silent on
  * jobs for it; the simulator answers at once), so sending it again after a lost answer (time-out,
  * dropped connection, a 5xx) asks for the same sizes again and cannot resize twice. Hence a lost
  * answer is simply sent again after a backoff, until CHANGE_DEADLINE_MS; a refusal (a disk that

@@ -31,7 +31,7 @@ export interface HosterApiOptions {
 const BACKUP_BUSY =
   /^\s*(running|executing|queued|pending|in[ _-]?progress|creating|restoring|busy)\s*$/i;
 
-/** Job statuses that plainly say the job failed; HosterAPI documents none (HOSTERAPI.md). */
+/** Job statuses that plainly say the job failed; HosterAPI documents none (docs/hosterapi.md). */
 const FAILED_STATUSES = new Set([
   "failed",
   "failure",
@@ -216,7 +216,7 @@ export function createHosterApi(options: HosterApiOptions): ServerProvider {
       parsed = false;
     }
     const status = answer.status;
-    // An error key is the provider's refusal whatever the HTTP status (HOSTERAPI.md: not documented).
+    // An error key is the provider's refusal whatever the HTTP status (docs/hosterapi.md: not documented).
     if (isObject(payload) && payload.error !== undefined && payload.error !== null) {
       const error =
         typeof payload.error === "string" ? payload.error : JSON.stringify(payload.error);
@@ -349,7 +349,7 @@ export function createHosterApi(options: HosterApiOptions): ServerProvider {
         throw malformed(`GET ${path}`, "no state");
       }
       const cpu = num(result.cpu);
-      // Read as Proxmox reports a VM (HOSTERAPI.md's example: 455467008 + 577208320 is about a
+      // Read as Proxmox reports a VM (docs/hosterapi.md's example: 455467008 + 577208320 is about a
       // 1 GB VM): `mem` the bytes in use, `memfree` the bytes free, so the total is their sum.
       const used = num(result.mem);
       const free = num(result.memfree);
@@ -400,7 +400,7 @@ export function createHosterApi(options: HosterApiOptions): ServerProvider {
       const path = `${server(vmId)}/config`;
       const result = await call("GET", path);
       if (!isObject(result)) throw malformed(`GET ${path}`, "not an object");
-      // The configuration's fields are not documented (HOSTERAPI.md): addresses are read where
+      // The configuration's fields are not documented (docs/hosterapi.md): addresses are read where
       // they are named as in a create job's output (`ips`), reverse DNS as a map of IP to name.
       const rdns = isObject(result.rdns) ? result.rdns : null;
       return {
@@ -429,7 +429,7 @@ export function createHosterApi(options: HosterApiOptions): ServerProvider {
       const path = `${server(vmId)}/backups/list`;
       const result = await call("GET", path);
       if (!Array.isArray(result)) throw malformed(`GET ${path}`, "not a list");
-      // Each backup is known by its Unix timestamp (HOSTERAPI.md, from a panel).
+      // Each backup is known by its Unix timestamp (docs/hosterapi.md, from a panel).
       return result
         .map((b) => (isObject(b) ? (b.timestamp ?? b.id ?? b.backup) : b))
         .filter((b) => typeof b === "string" || typeof b === "number")

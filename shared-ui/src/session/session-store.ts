@@ -301,8 +301,9 @@ export class SessionStore {
     if (!initial && !current) return null;
     let res: Response;
     try {
-      res =
-        (await earlyAnswer(early)) ?? (await authApi.send("/api/auth/refresh", { method: "POST" }));
+      // Without an early answer the call goes out at once, in this same turn, as it always did.
+      const earlyRes = early ? await earlyAnswer(early) : undefined;
+      res = earlyRes ?? (await authApi.send("/api/auth/refresh", { method: "POST" }));
     } catch (err) {
       // Anything but a network failure or 5xx (e.g. 401 session_expired) ends the session.
       if (err instanceof ApiError && !err.retryable) {

@@ -6,7 +6,6 @@ import {
   SignUpBody,
   UserResponse,
 } from "../../contracts/auth.ts";
-import { ErrorCode } from "../../contracts/errors.ts";
 import { clientIp } from "../client-ip.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { HttpError, notFound } from "../http-error.ts";

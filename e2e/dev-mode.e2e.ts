@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import {
   alive,
+  commandOf,
   descendants,
   developerEnv,
   freePort,
@@ -204,7 +205,7 @@ describe("npm run dev", () => {
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline && started.some(alive))
       await new Promise((r) => setTimeout(r, 200));
-    expect(started.filter(alive)).toEqual([]);
+    expect(started.filter(alive).map((p) => `${p} ${commandOf(p)}`)).toEqual([]);
     expect(existsSync(join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   }, 60_000);
 });

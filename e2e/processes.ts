@@ -93,6 +93,15 @@ export function descendants(pid: number): number[] {
   return out;
 }
 
+/** A process's command line, for a failure message ("" once it has exited). */
+export function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim().slice(0, 160);
+  } catch {
+    return "";
+  }
+}
+
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);

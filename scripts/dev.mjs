@@ -9,7 +9,7 @@
  * Ctrl-C stops everything this script started.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,6 +92,13 @@ const postmasterPid = process.env.DATABASE_URL
   ? null
   : join(resolve(root, process.env.DATA_DIR ?? ".data"), "postgres", "postmaster.pid");
 
+async function postgresGone(ms) {
+  const deadline = Date.now() + ms;
+  while (postmasterPid && existsSync(postmasterPid) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 let stopping = false;
 async function stop() {
   if (stopping) return;
@@ -99,9 +106,17 @@ async function stop() {
   // SIGINT to every group, as a terminal's Ctrl-C does: Vite and the API stop gracefully and
   // Postgres makes a fast shutdown (clean: no stale lock for the next start).
   for (const c of children) signalGroup(c, "SIGINT");
-  const deadline = Date.now() + 10_000;
-  while (postmasterPid && existsSync(postmasterPid) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
+  // A loaded machine can take many seconds over a clean shutdown; Postgres runs in a process
+  // group of its own, so the SIGKILL below would not reach it.
+  await postgresGone(30_000);
+  // Still running: Postgres's immediate shutdown (SIGQUIT to the postmaster ends its workers too).
+  if (postmasterPid && existsSync(postmasterPid)) {
+    try {
+      process.kill(Number(readFileSync(postmasterPid, "utf8").split("\n")[0]), "SIGQUIT");
+    } catch {
+      // Gone meanwhile, or the file was half written.
+    }
+    await postgresGone(5_000);
   }
   // deno --watch outlives its API (it waits for a file change), so whatever is left goes.
   for (const c of children) signalGroup(c, "SIGKILL");

@@ -1,5 +1,13 @@
 import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
+import { locales } from "./i18n/locales.ts";
+
+export const accountMessages = {
+  localeInvalid: "Locale must be one of en, de, fr, nl",
+} as const;
+
+/** One of the portal's languages (api/contracts/i18n/locales.ts). */
+export const LocaleSchema = z.enum(locales, accountMessages.localeInvalid);
 
 export const Profile = z.object({
   id: Uuid,
@@ -7,8 +15,17 @@ export const Profile = z.object({
   email: z.string(),
   credits: Money,
   created_at: Timestamp,
+  /**
+   * The language the customer chose (pages, mails, documents); null: never chosen. The API always
+   * sends it; optional so that a page's fixtures and caches from before it still parse.
+   */
+  locale: z.optional(z.nullable(LocaleSchema)),
 });
 export type Profile = z.infer<typeof Profile>;
+
+/** PUT /api/account/locale: the customer's language choice. */
+export const SetLocaleBody = z.object({ locale: LocaleSchema });
+export type SetLocaleBody = z.infer<typeof SetLocaleBody>;
 
 /** Pushed on GET /api/events (server-sent events) when the caller's profile row changes. */
 export const ProfileChangedEvent = z.object({

@@ -1,0 +1,61 @@
+import { accountMessages } from "../account.ts";
+import { adminMessages, planMessages } from "../admin.ts";
+import { apiTokenMessages } from "../api-tokens.ts";
+import { messages as authMessages } from "../auth.ts";
+import { AutoRenewMessages } from "../auto-renew.ts";
+import { billingMessages } from "../billing.ts";
+import { factorMessages } from "../factors.ts";
+import { historyMessages } from "../history.ts";
+import { invoiceMessages } from "../invoices.ts";
+import { listPageMessages } from "../list-page.ts";
+import { NotificationMessages } from "../notifications.ts";
+import { attentionMessages } from "../payments-attention.ts";
+import { PlanChangeMessages } from "../plan-changes.ts";
+import { recoveryMessages } from "../recovery.ts";
+import { serverActionMessages } from "../server-actions.ts";
+import { serviceMessages } from "../services.ts";
+import { sessionMessages } from "../sessions.ts";
+import { ShopMessages } from "../shop.ts";
+import { SupportMessages } from "../support.ts";
+
+/**
+ * The contracts' `messages` objects under one namespace each: a message's id is
+ * `<namespace>.<key>` (`auth.invalidEmail`). The English texts stay where they are (the contracts
+ * are their one source); the catalogs of the other languages are keyed by these ids.
+ */
+const sources = {
+  account: accountMessages,
+  auth: authMessages,
+  admin: adminMessages,
+  adminPlan: planMessages,
+  apiTokens: apiTokenMessages,
+  autoRenew: AutoRenewMessages,
+  billing: billingMessages,
+  factors: factorMessages,
+  history: historyMessages,
+  invoices: invoiceMessages,
+  listPage: listPageMessages,
+  notifications: NotificationMessages,
+  paymentsAttention: attentionMessages,
+  planChanges: PlanChangeMessages,
+  recovery: recoveryMessages,
+  serverActions: serverActionMessages,
+  services: serviceMessages,
+  sessions: sessionMessages,
+  shop: ShopMessages,
+  support: SupportMessages,
+} as const;
+
+/**
+ * Every fixed English message by id. Messages built from values (`orderSuccess(name)`) are
+ * functions and have no id here: their pages translate them with their own catalogs.
+ */
+export const englishMessages: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(
+    Object.entries(sources).flatMap(([namespace, messages]) =>
+      Object.entries(messages)
+        .filter((entry): entry is [string, string] => typeof entry[1] === "string")
+        .map(([key, text]) => [`${namespace}.${key}`, text]),
+    ),
+  ),
+);

@@ -1,0 +1,28 @@
+import { englishMessages } from "./messages.ts";
+
+/**
+ * English text → its id. Where two ids share one English text ("Name is required") the first
+ * one wins; the catalogs translate such twins alike.
+ */
+let idsByText: Map<string, string> | undefined;
+
+/** The id of a contract's English message, or undefined when it is not one of them. */
+export function messageId(englishMessage: string): string | undefined {
+  if (!idsByText) {
+    idsByText = new Map();
+    for (const [id, text] of Object.entries(englishMessages)) {
+      if (!idsByText.has(text)) idsByText.set(text, id);
+    }
+  }
+  return idsByText.get(englishMessage);
+}
+
+/**
+ * A contract's English (SPEC-exact) message in a catalog's language: through its message id to
+ * the catalog's text. A message that is not a contract's, or that the catalog lacks, comes back
+ * unchanged (English). Pass an empty catalog (or none) for English.
+ */
+export function localizeMessage(englishMessage: string, catalog: Record<string, string>): string {
+  const id = messageId(englishMessage);
+  return (id && catalog[id]) || englishMessage;
+}

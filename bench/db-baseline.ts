@@ -2,8 +2,8 @@
 // through the API's own functions (reads and the purchase transaction), called directly.
 // Usage: deno run -A bench/db-baseline.ts <database url> <json spec>
 import { listTransactions } from "../api/src/billing/transactions.service.ts";
-import { connect } from "../api/src/db.ts";
-import { HttpError } from "../api/src/http-error.ts";
+import { connect } from "../api/src/platform/db.ts";
+import { HttpError } from "../api/src/platform/http-error.ts";
 import { listServices } from "../api/src/services/services.service.ts";
 import { listProducts, purchase } from "../api/src/shop/shop.service.ts";
 
@@ -28,7 +28,7 @@ interface Spec {
 
 const [url, raw] = Deno.args as [string, string];
 const spec = JSON.parse(raw) as Spec;
-// A pool opened as the API opens its own (api/src/db.ts: numeric as text, same options).
+// A pool opened as the API opens its own (api/src/platform/db.ts: numeric as text, same options).
 const sql = connect(url, spec.pool);
 
 // The API's own query functions (SQL and row mapping), so the baseline can never drift from what

@@ -56,7 +56,7 @@ const SCALE_WARMUP = 10;
 const DENO = join(root, "node_modules", ".bin", "deno");
 const READ_SECONDS = 10;
 const CONNECTIONS = 50;
-const API_POOL = 20; // DATABASE_POOL_MAX default (api/src/config.ts)
+const API_POOL = 20; // DATABASE_POOL_MAX default (api/src/platform/config.ts)
 /** API_PROCESSES of the multi-process reads (one per core of this machine's 2). */
 const API_PROCESSES = 2;
 /** Provisioning scenario: purchases at once, each by its own customer. */
@@ -216,7 +216,7 @@ async function grantCredits(sql, userIds, amount) {
 }
 
 /**
- * The same reads against an API of API_PROCESSES processes on one port (api/src/processes.ts),
+ * The same reads against an API of API_PROCESSES processes on one port (api/src/platform/processes.ts),
  * beside as many baseline processes at once: each side gets the same cores and the same total
  * of connections (API_POOL split between the processes), so the ratio stays like for like.
  */

@@ -26,7 +26,7 @@ const SUITE_JOB_SECONDS = 1;
  * purchase, shows the service still provisioning on any machine, short enough to watch it end.
  */
 const CREATE_JOB_SECONDS = 4;
-/** The seeded "VPS Plus" and its plan at the provider (api/src/seed.ts). */
+/** The seeded "VPS Plus" and its plan at the provider (api/src/platform/seed.ts). */
 const PRODUCT = { name: "VPS Plus", price: 9.99, cpuCores: 2, memoryMb: 4096, diskGb: 80 };
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import type { ServerPlan } from "../src/ports.ts";
+import type { ServerPlan } from "../src/platform/ports.ts";
 
 /**
  * A HosterAPI simulator (the server provider's reseller API, as its public pages, the

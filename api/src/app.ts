@@ -13,31 +13,32 @@ import { factorRoutes } from "./auth/factors.routes.ts";
 import { passwordResetRoutes } from "./auth/password-reset.routes.ts";
 import { sessionRoutes } from "./auth/sessions.routes.ts";
 import { billingRoutes } from "./billing/billing.routes.ts";
-import { clientIp } from "./client-ip.ts";
-import type { AppEnv, Deps } from "./context.ts";
-import { healthOf } from "./db.ts";
-import { isConnectionError } from "./db-health.ts";
-import { docsRoutes } from "./docs.ts";
 import { eventRoutes } from "./events/events.routes.ts";
 import { historyRoutes } from "./history/history.routes.ts";
-import { fromDatabaseError, HttpError, InputMessages } from "./http-error.ts";
+import { localizedErrors } from "./i18n/i18n.ts";
 import {
   adminInvoiceRoutes,
   billingDetailsRoutes,
   invoiceRoutes,
 } from "./invoices/invoices.routes.ts";
 import { configureInvoices } from "./invoices/issue.ts";
-import { log, logs } from "./log.ts";
 import { mailOutboxRoutes } from "./mail/outbox.routes.ts";
 import { metricsHandler, requestMetrics } from "./metrics/metrics.ts";
-import { openApiHandler } from "./openapi.ts";
 import { adminPlanChangeRoutes, planChangeRoutes } from "./plan-changes/plan-changes.routes.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { clientIp } from "./platform/client-ip.ts";
+import type { AppEnv, Deps } from "./platform/context.ts";
+import { healthOf } from "./platform/db.ts";
+import { isConnectionError } from "./platform/db-health.ts";
+import { docsRoutes } from "./platform/docs.ts";
+import { fromDatabaseError, HttpError, InputMessages } from "./platform/http-error.ts";
+import { log, logs } from "./platform/log.ts";
+import { openApiHandler } from "./platform/openapi.ts";
+import { securityHeaders } from "./platform/security-headers.ts";
+import { staticRoutes } from "./platform/static.ts";
 import { serverActionRoutes } from "./server-actions/server-actions.routes.ts";
 import { serviceRoutes } from "./services/services.routes.ts";
 import { autoRenewRoutes } from "./shop/auto-renew.routes.ts";
 import { shopRoutes } from "./shop/shop.routes.ts";
-import { staticRoutes } from "./static.ts";
 import {
   ATTACHMENT_UPLOAD_PATH,
   adminSupportRoutes,
@@ -77,6 +78,10 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
       });
     }
   });
+
+  // Error messages in the caller's language (Accept-Language, else the saved choice); outside
+  // the body limit below so that its refusal is translated too.
+  app.use("/api/*", localizedErrors(deps.sql));
 
   // Every API body is small JSON (the largest, a webhook delivery, a few KB): a larger one is
   // refused before it is read whole into memory, for signed-in and anonymous callers alike.

@@ -1,10 +1,10 @@
-import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { StartupError } from "./db-embedded.ts";
-import { isConnectionError } from "./db-health.ts";
-import { log } from "./log.ts";
-import { exitWithParent, startWorkers, WORKER_ARG, type Workers } from "./processes.ts";
-import { DEMO_ACCOUNTS } from "./seed.ts";
-import { startServer } from "./server.ts";
+import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
+import { StartupError } from "./platform/db-embedded.ts";
+import { isConnectionError } from "./platform/db-health.ts";
+import { log } from "./platform/log.ts";
+import { exitWithParent, startWorkers, WORKER_ARG, type Workers } from "./platform/processes.ts";
+import { DEMO_ACCOUNTS } from "./platform/seed.ts";
+import { startServer } from "./platform/server.ts";
 
 let config: Config;
 try {

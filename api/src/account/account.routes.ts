@@ -1,9 +1,11 @@
 import { Hono } from "hono";
-import { Profile } from "../../contracts/account.ts";
+import { Profile, SetLocaleBody } from "../../contracts/account.ts";
+import type { Locale } from "../../contracts/i18n/locales.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { notFound } from "../http-error.ts";
-import { describe } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { notFound } from "../platform/http-error.ts";
+import { describe, validate } from "../platform/openapi.ts";
 
 export function accountRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
@@ -18,11 +20,51 @@ export function accountRoutes(deps: Deps) {
     requireAuth(deps),
     async (c) => {
       const [row] = await deps.sql<
-        { id: string; username: string; email: string; credits: string; created_at: Date }[]
+        {
+          id: string;
+          username: string;
+          email: string;
+          credits: string;
+          created_at: Date;
+          locale: Locale | null;
+        }[]
       >`
-        select id, username, email, credits, created_at from profiles where id = ${c.get("auth").userId}`;
+        select id, username, email, credits, created_at, locale
+        from profiles where id = ${c.get("auth").userId}`;
       if (!row) throw notFound("Profile not found");
       return c.json({ ...row, created_at: row.created_at.toISOString() }, 200);
+    },
+  ).put(
+    "/locale",
+    describe({
+      operationId: "setLocale",
+      summary: "Save the caller's language (pages, mails, invoices issued from now on)",
+      description:
+        "One of `en`, `de`, `fr`, `nl`. Error messages follow `Accept-Language` first, then this choice.",
+      tags: ["account"],
+      errors: [404],
+    }),
+    requireAuth(deps),
+    validate("json", SetLocaleBody),
+    async (c) => {
+      const userId = c.get("auth").userId;
+      const { locale } = c.req.valid("json");
+      await deps.sql.begin(async (tx) => {
+        const [before] = await tx<{ locale: Locale | null }[]>`
+          select locale from profiles where id = ${userId} for update`;
+        if (!before) throw notFound("Profile not found");
+        if (before.locale === locale) return;
+        await tx`update profiles set locale = ${locale} where id = ${userId}`;
+        await recordAudit(tx, {
+          actorId: userId,
+          action: "account.locale",
+          entity: "profile",
+          entityId: userId,
+          before,
+          after: { locale },
+        });
+      });
+      return c.body(null, 204);
     },
   );
 }

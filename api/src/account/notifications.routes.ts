@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { NotificationSettings } from "../../contracts/notifications.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import type { Db } from "../db.ts";
-import { notFound } from "../http-error.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import type { Db } from "../platform/db.ts";
+import { notFound } from "../platform/http-error.ts";
+import { describe, validate } from "../platform/openapi.ts";
 
 async function readSettings(db: Db, userId: string): Promise<NotificationSettings> {
   const [row] = await db<NotificationSettings[]>`

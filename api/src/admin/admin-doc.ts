@@ -1,4 +1,4 @@
-import { describe } from "../openapi.ts";
+import { describe } from "../platform/openapi.ts";
 
 /**
  * describe() for an admin route: tagged "admin" and documented as admin-only, which it is, since

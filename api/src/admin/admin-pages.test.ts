@@ -14,7 +14,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 import { listAdminServices } from "./services.service.ts";
 import { listUsers } from "./users.service.ts";
 

@@ -1,5 +1,5 @@
 import { ErrorCode } from "../../contracts/errors.ts";
-import { HttpError } from "../http-error.ts";
+import { HttpError } from "../platform/http-error.ts";
 
 /** What the admin modules share: the conflict answer, dates as ISO text, the cursor sort key. */
 export const conflict = (message: string) => new HttpError(409, ErrorCode.conflict, message);

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { AuditList, AuditQuery } from "../../contracts/admin.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { validate } from "../platform/openapi.ts";
 import { adminDoc } from "./admin-doc.ts";
 import { listAudit } from "./audit.service.ts";
 import { adminOrderRoutes } from "./orders.routes.ts";

@@ -17,7 +17,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 
 async function setup() {
   const api = await startTestApi();

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AuditEntry, AuditList, AuditQuery } from "../../contracts/admin.ts";
-import type { Db } from "../db.ts";
+import type { Db } from "../platform/db.ts";
 import { iso } from "./admin-rows.ts";
 
 type AuditRow = Omit<AuditEntry, "created_at"> & { created_at: Date };

@@ -1,8 +1,8 @@
 import { ADMIN_PAGE_DEFAULT } from "../../contracts/admin.ts";
-import { newestFirstShape } from "../list-page.ts";
+import { newestFirstShape } from "../platform/list-page.ts";
 
 /** Keyset pagination of the admin lists: the cursors of ../list-page.ts. */
-export { decodeCursor, encodeCursor, toPage } from "../list-page.ts";
+export { decodeCursor, encodeCursor, toPage } from "../platform/list-page.ts";
 export type ListName = "users" | "services" | "orders" | "products";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,8 +5,8 @@ import {
   IdParam,
   OrderStatusBody,
 } from "../../contracts/admin.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { validate } from "../platform/openapi.ts";
 import { adminDoc } from "./admin-doc.ts";
 import { listAdminOrders, removeOrder, setOrderStatus } from "./orders.service.ts";
 

@@ -6,8 +6,8 @@ import {
 } from "../../contracts/admin.ts";
 import type { OrderStatus, ServiceStatus } from "../../contracts/common.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Db, Sql, Tx } from "../db.ts";
-import { notFound } from "../http-error.ts";
+import type { Db, Sql, Tx } from "../platform/db.ts";
+import { notFound } from "../platform/http-error.ts";
 import { conflict, iso, type Keyed } from "./admin-rows.ts";
 import { containsPattern, cursorShapes, decodeCursor, pageSize, toPage } from "./list-page.ts";
 

@@ -5,8 +5,8 @@ import {
   AttentionCreditBody,
   AttentionList,
 } from "../../contracts/payments-attention.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { validate } from "../platform/openapi.ts";
 import { adminDoc } from "./admin-doc.ts";
 import { closeHandled, creditMismatch, listAttention, refundMismatch } from "./payments.service.ts";
 

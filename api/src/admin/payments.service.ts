@@ -9,13 +9,13 @@ import { recordAudit } from "../audit/audit.ts";
 import { closeAttention } from "../billing/attention.service.ts";
 import { isIndeterminate, PayPalError, PayPalUnreachable } from "../billing/paypal-client.ts";
 import { assertBalanceRoom } from "../billing/top-up.service.ts";
-import type { Deps } from "../context.ts";
-import type { Db, Sql } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
 import { issueDocument, sellerSettings } from "../invoices/issue.ts";
-import { log } from "../log.ts";
-import type { PayPalRefund } from "../ports.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Db, Sql } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
+import { log } from "../platform/log.ts";
+import type { PayPalRefund } from "../platform/ports.ts";
 import { iso } from "./admin-rows.ts";
 
 // Payments needing attention (/api/admin/payments): the list and what staff can do from it.

@@ -11,10 +11,10 @@ import {
 } from "../../contracts/admin.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Db, Sql } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
-import type { ServerProvider } from "../ports.ts";
+import type { Db, Sql } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
+import type { ServerProvider } from "../platform/ports.ts";
 import { ProviderError } from "../provider/provider-error.ts";
 import { iso } from "./admin-rows.ts";
 import { containsPattern, cursorShapes, decodeCursor, pageSize, toPage } from "./list-page.ts";

@@ -8,8 +8,8 @@ import {
   planMessages,
 } from "../../contracts/admin.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { HttpError } from "../http-error.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { HttpError } from "../platform/http-error.ts";
 import { ProviderError } from "../provider/provider-error.ts";
 import { adminDoc } from "./admin-doc.ts";
 import { iso } from "./admin-rows.ts";

@@ -10,8 +10,8 @@ import {
   RemoveServiceQuery,
   ServiceStatusBody,
 } from "../../contracts/admin.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { validate } from "../platform/openapi.ts";
 import { adminDoc } from "./admin-doc.ts";
 import {
   completeSetup,

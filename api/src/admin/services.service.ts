@@ -12,9 +12,9 @@ import type { ServiceStatus } from "../../contracts/common.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { ORDER_PERIOD_DAYS, ShopMessages } from "../../contracts/shop.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Db, Sql, Tx } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
+import type { Db, Sql, Tx } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
 import { charge, paid, settle } from "../shop/money.ts";
 import { conflict, iso, type Keyed } from "./admin-rows.ts";
 import {

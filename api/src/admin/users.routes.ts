@@ -10,8 +10,8 @@ import {
   UserStatusBody,
 } from "../../contracts/admin.ts";
 import { IDEMPOTENCY_HEADER, IdempotencyHeaders } from "../../contracts/shop.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { validate } from "../platform/openapi.ts";
 import { adminDoc } from "./admin-doc.ts";
 import {
   adjustCredits,

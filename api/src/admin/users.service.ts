@@ -12,9 +12,9 @@ import {
 import { recordAudit } from "../audit/audit.ts";
 import { createAccount, forgetUserSessions, revokeUserSessions } from "../auth/auth.service.ts";
 import { assertBalanceRoom } from "../billing/top-up.service.ts";
-import type { Db, Sql, Tx } from "../db.ts";
-import { notFound } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
+import type { Db, Sql, Tx } from "../platform/db.ts";
+import { notFound } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
 import { claimKey } from "../shop/shop.service.ts";
 import { conflict, iso, type Keyed } from "./admin-rows.ts";
 import {

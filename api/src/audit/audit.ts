@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import type { Db } from "../platform/db.ts";
 
 export interface AuditEntry {
   /** The acting user; null for the system (jobs, webhooks). */

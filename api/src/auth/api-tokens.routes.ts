@@ -5,8 +5,8 @@ import {
   CreateApiTokenBody,
   CreatedApiToken,
 } from "../../contracts/api-tokens.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { requireAuth } from "./middleware.ts";
 

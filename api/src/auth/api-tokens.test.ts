@@ -9,7 +9,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 
 async function makeToken(
   api: TestApi,

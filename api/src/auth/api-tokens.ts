@@ -8,8 +8,8 @@ import {
 } from "../../contracts/api-tokens.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Db, Sql } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
+import type { Db, Sql } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
 import { newLinkToken } from "./links.ts";
 import { hit } from "./rate-limit.ts";
 import { hashToken } from "./tokens.ts";

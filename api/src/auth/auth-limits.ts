@@ -1,4 +1,4 @@
-import type { Deps } from "../context.ts";
+import type { Deps } from "../platform/context.ts";
 import type { Limit } from "./rate-limit.ts";
 
 /**

@@ -6,10 +6,10 @@ import {
   SignUpBody,
   UserResponse,
 } from "../../contracts/auth.ts";
-import { clientIp } from "../client-ip.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { describe, validate } from "../openapi.ts";
+import { clientIp } from "../platform/client-ip.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import {
   changePassword,
   getUser,

@@ -1,11 +1,11 @@
 import { messages, type SignUpBody, type User } from "../../contracts/auth.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
-import type { Deps } from "../context.ts";
-import type { Db, Sql, Tx } from "../db.ts";
-import { HttpError } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { passwordChangedInSettingsMail, stolenSessionMail } from "../mail/templates/account.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Db, Sql, Tx } from "../platform/db.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
 import { authLimits } from "./auth-limits.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
 import type { IssuedSession } from "./cookies.ts";

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import * as jose from "jose";
 import type { Session } from "../../contracts/auth.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  json,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 
 const api: TestApi = await startTestApi({ REFRESH_REUSE_GRACE_SECONDS: "0" });
 globalThis.addEventListener("unload", () => void api.close());

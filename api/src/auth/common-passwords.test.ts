@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { messages } from "../../contracts/auth.ts";
 import { linkIn, recipientOf, startTestSmtp } from "../mail/testing.ts";
-import { errorOf, makeAdmin, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  makeAdmin,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 import { settlePasswordResetRequests } from "./password-reset.ts";
 
 const smtp = await startTestSmtp();

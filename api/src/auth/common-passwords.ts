@@ -1,8 +1,8 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { messages } from "../../contracts/auth.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
-import { HttpError } from "../http-error.ts";
-import { DEMO_ACCOUNTS } from "../seed.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { DEMO_ACCOUNTS } from "../platform/seed.ts";
 
 /**
  * The passwords every guessing attack tries first: zxcvbn-ts's common list (about 49,000, from

@@ -4,9 +4,9 @@ import { csrf } from "hono/csrf";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import type { Session } from "../../contracts/auth.ts";
-import type { Config } from "../config.ts";
-import type { AppEnv } from "../context.ts";
-import { forbidden } from "../http-error.ts";
+import type { Config } from "../platform/config.ts";
+import type { AppEnv } from "../platform/context.ts";
+import { forbidden } from "../platform/http-error.ts";
 
 /**
  * The refresh token never reaches page scripts, so an injected script cannot carry the session

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { EmailVerificationStatus, VerifyEmailBody } from "../../contracts/recovery.ts";
-import { clientIp } from "../client-ip.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import { clientIp } from "../platform/client-ip.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import {
   confirmVerification,
   resendVerification,

@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import type { Session } from "../../contracts/auth.ts";
 import { recoveryMessages } from "../../contracts/recovery.ts";
 import { linkIn, recipientOf, startTestSmtp } from "../mail/testing.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  json,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 
 const smtp = await startTestSmtp();
 const api: TestApi = await startTestApi({ SMTP_URL: smtp.url, PUBLIC_URL: "http://portal.test" });

@@ -4,11 +4,11 @@ import {
   recoveryMessages,
   VERIFICATION_LINK_HOURS,
 } from "../../contracts/recovery.ts";
-import type { Deps } from "../context.ts";
-import type { Db } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
 import { enqueueMail, sealLinkToken } from "../mail/outbox.ts";
 import { emailVerificationMail } from "../mail/templates/account.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Db } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
 import { authLimits } from "./auth-limits.ts";
 import { newLinkToken, portalLink } from "./links.ts";
 import { hit } from "./rate-limit.ts";

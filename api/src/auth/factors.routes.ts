@@ -9,8 +9,8 @@ import {
   FactorParams,
   VerifyFactorBody,
 } from "../../contracts/factors.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { withRefreshCookie } from "./cookies.ts";
 import {
   challengeFactor,

@@ -8,10 +8,10 @@ import {
   type VerifyFactorBody,
 } from "../../contracts/factors.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Auth, Deps } from "../context.ts";
-import type { Db } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
+import type { Auth, Deps } from "../platform/context.ts";
+import type { Db } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
 import { elevateSession, issue } from "./auth.service.ts";
 import type { IssuedSession } from "./cookies.ts";
 import { type FactorRow, VerifyFailure } from "./factor-row.ts";

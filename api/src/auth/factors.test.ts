@@ -3,7 +3,14 @@ import * as jose from "jose";
 import * as OTPAuth from "otpauth";
 import type { Session } from "../../contracts/auth.ts";
 import type { Challenge, EnrolledFactor, FactorList } from "../../contracts/factors.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  json,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 import { MAX_VERIFY_FAILURES } from "./factors.service.ts";
 
 const api: TestApi = await startTestApi({ PUBLIC_URL: "http://localhost:8123" });

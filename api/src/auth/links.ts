@@ -1,5 +1,5 @@
 import * as jose from "jose";
-import type { Deps } from "../context.ts";
+import type { Deps } from "../platform/context.ts";
 
 /**
  * 256-bit random link token (base64url). Stored only as its SHA-256 (tokens.ts `hashToken`) and,

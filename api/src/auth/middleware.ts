@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
 import { apiTokenMessages } from "../../contracts/api-tokens.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import type { Db } from "../db.ts";
-import { forbidden, HttpError, unauthorized } from "../http-error.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import type { Db } from "../platform/db.ts";
+import { forbidden, HttpError, unauthorized } from "../platform/http-error.ts";
 import { isApiToken, tokenCaller } from "./api-tokens.ts";
 import { IDLE_SECONDS, REMEMBERED_IDLE_SECONDS } from "./idle.ts";
 import { type SessionState, sessionCache } from "./session-cache.ts";

@@ -5,9 +5,9 @@ import {
   ResetPasswordBody,
   recoveryMessages,
 } from "../../contracts/recovery.ts";
-import { clientIp } from "../client-ip.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import { clientIp } from "../platform/client-ip.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { requestPasswordReset, resetPassword } from "./password-reset.ts";
 
 /** Password recovery, mounted under /api/auth. */

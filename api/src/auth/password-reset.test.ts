@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import type { Session } from "../../contracts/auth.ts";
 import { recoveryMessages } from "../../contracts/recovery.ts";
 import { linkIn, recipientOf, startTestSmtp } from "../mail/testing.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  json,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 import { settlePasswordResetRequests } from "./password-reset.ts";
 
 // A real SMTP server in this process; the API's outbox worker delivers to it (testing.ts).

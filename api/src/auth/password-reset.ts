@@ -1,10 +1,10 @@
 import { ErrorCode } from "../../contracts/errors.ts";
 import { RESET_LINK_MINUTES, recoveryMessages } from "../../contracts/recovery.ts";
-import type { Deps } from "../context.ts";
-import { HttpError } from "../http-error.ts";
-import { log } from "../log.ts";
 import { enqueueMail, sealLinkToken } from "../mail/outbox.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates/account.ts";
+import type { Deps } from "../platform/context.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { log } from "../platform/log.ts";
 import { authLimits } from "./auth-limits.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
 import { newLinkToken, portalLink } from "./links.ts";

@@ -1,6 +1,6 @@
 import { ErrorCode } from "../../contracts/errors.ts";
-import type { Db } from "../db.ts";
-import { HttpError } from "../http-error.ts";
+import type { Db } from "../platform/db.ts";
+import { HttpError } from "../platform/http-error.ts";
 import { securityEvent } from "./security-log.ts";
 
 export interface Limit {

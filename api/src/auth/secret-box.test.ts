@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { test } from "../testing.ts";
+import { test } from "../platform/testing.ts";
 import { createSecretBox } from "./secret-box.ts";
 
 const key = () => crypto.getRandomValues(new Uint8Array(32));

@@ -1,8 +1,8 @@
 import { Buffer } from "node:buffer";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Config } from "../config.ts";
-import type { SecretBox } from "../ports.ts";
+import type { Config } from "../platform/config.ts";
+import type { SecretBox } from "../platform/ports.ts";
 
 // The SecretBox port (ports.ts): AES-256-GCM, each value bound to a context (the user id).
 

@@ -1,6 +1,6 @@
 import { getContext } from "hono/context-storage";
-import type { AppEnv } from "../context.ts";
-import { log } from "../log.ts";
+import type { AppEnv } from "../platform/context.ts";
+import { log } from "../platform/log.ts";
 
 /** The security trail's events; each is one JSON log line `security: <event>`. */
 export type SecurityEvent =

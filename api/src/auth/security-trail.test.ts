@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { errorOf, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import { errorOf, signUpAndIn, startTestApi, type TestApi, test } from "../platform/testing.ts";
 import { onSecurityEvent, type SecurityRecord } from "./security-log.ts";
 
 const api: TestApi = await startTestApi({

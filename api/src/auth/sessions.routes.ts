@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { EndedSessions, SessionList, SessionParams } from "../../contracts/sessions.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { requireAuth } from "./middleware.ts";
 import { endOtherSessions, endSession, listSessions } from "./sessions.service.ts";
 

@@ -1,9 +1,9 @@
 import Bowser from "bowser";
 import { type SessionInfo, sessionMessages } from "../../contracts/sessions.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Auth } from "../context.ts";
-import type { Db, Sql } from "../db.ts";
-import { notFound } from "../http-error.ts";
+import type { Auth } from "../platform/context.ts";
+import type { Db, Sql } from "../platform/db.ts";
+import { notFound } from "../platform/http-error.ts";
 import { IDLE_SECONDS, REMEMBERED_IDLE_SECONDS } from "./idle.ts";
 import { sessionCache } from "./session-cache.ts";
 

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import type { Session } from "../../contracts/auth.ts";
 import type { EndedSessions, SessionList } from "../../contracts/sessions.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  json,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 import { sessionCache } from "./session-cache.ts";
 import { deviceLabel } from "./sessions.service.ts";
 

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as jose from "jose";
-import type { Config } from "../config.ts";
-import type { AccessClaims, TokenSigner } from "../ports.ts";
+import type { Config } from "../platform/config.ts";
+import type { AccessClaims, TokenSigner } from "../platform/ports.ts";
 
 const ALG = "ES256";
 

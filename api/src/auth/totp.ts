@@ -1,7 +1,7 @@
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import { type EnrolledFactor, factorMessages } from "../../contracts/factors.ts";
-import type { Db } from "../db.ts";
+import type { Db } from "../platform/db.ts";
 import { type FactorRow, VerifyFailure } from "./factor-row.ts";
 
 // TOTP factors (authenticator apps).

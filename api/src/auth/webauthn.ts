@@ -7,9 +7,9 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { type Challenge, factorMessages, type VerifyFactorBody } from "../../contracts/factors.ts";
-import type { Deps } from "../context.ts";
-import type { Db } from "../db.ts";
-import { invariant } from "../invariant.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Db } from "../platform/db.ts";
+import { invariant } from "../platform/invariant.ts";
 import { type FactorRow, VerifyFailure } from "./factor-row.ts";
 
 // WebAuthn factors (passkeys and security keys), through @simplewebauthn/server.

@@ -1,5 +1,5 @@
 import { recordAudit } from "../audit/audit.ts";
-import type { Db } from "../db.ts";
+import type { Db } from "../platform/db.ts";
 
 // Payments needing attention: what the money paths cannot settle on their own, for staff.
 

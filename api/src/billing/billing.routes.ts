@@ -13,10 +13,10 @@ import {
 } from "../../contracts/billing.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { countHits, type Limit, refuseIfExhausted } from "../auth/rate-limit.ts";
-import { clientIp } from "../client-ip.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { HttpError } from "../http-error.ts";
-import { describe, validate } from "../openapi.ts";
+import { clientIp } from "../platform/client-ip.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { captureTopUp } from "./capture.service.ts";
 import { paymentNotices } from "./notices.service.ts";
 import { createTopUpOrder, sandboxApprove } from "./top-up.service.ts";

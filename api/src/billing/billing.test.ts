@@ -14,7 +14,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 
 type Who = { access_token: string; user: { id: string } };
 

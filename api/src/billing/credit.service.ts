@@ -1,12 +1,12 @@
 import { recordAudit } from "../audit/audit.ts";
-import type { Deps } from "../context.ts";
-import type { Sql } from "../db.ts";
-import { invariant } from "../invariant.ts";
 import { issueDocument, sellerSettings } from "../invoices/issue.ts";
-import { log } from "../log.ts";
 import { queuePaymentDenied } from "../mail/payments.ts";
 import { queueTopUpReceipt } from "../mail/receipts.ts";
-import type { PayPalCapture, PayPalOrder } from "../ports.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Sql } from "../platform/db.ts";
+import { invariant } from "../platform/invariant.ts";
+import { log } from "../platform/log.ts";
+import type { PayPalCapture, PayPalOrder } from "../platform/ports.ts";
 import { openAttention } from "./attention.service.ts";
 import { applyDisputes, holdCapture, releaseCaptureHold } from "./disputes.service.ts";
 import { applyRefunds, recordRefundsOf } from "./refunds.service.ts";

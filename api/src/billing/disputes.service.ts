@@ -1,8 +1,8 @@
 import { recordAudit } from "../audit/audit.ts";
-import type { Sql, Tx } from "../db.ts";
-import { invariant } from "../invariant.ts";
 import { issueDocument, sellerSettings } from "../invoices/issue.ts";
 import { queueCreditsHeld } from "../mail/payments.ts";
+import type { Sql, Tx } from "../platform/db.ts";
+import { invariant } from "../platform/invariant.ts";
 import { closeAttention, openAttention } from "./attention.service.ts";
 import { applyRefunds, markTopUp } from "./refunds.service.ts";
 import type { OrderRow } from "./top-up.service.ts";

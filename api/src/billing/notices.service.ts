@@ -1,5 +1,5 @@
 import type { PaymentNotices } from "../../contracts/billing.ts";
-import type { Db } from "../db.ts";
+import type { Db } from "../platform/db.ts";
 
 /** How long a denied top-up stays on the customer's page (PayPal's own dispute window). */
 const DENIED_SHOWN_DAYS = 180;

@@ -5,9 +5,9 @@ import {
   SIM_WEBHOOK_ID,
   startPayPalSim,
 } from "../../sim/paypal.ts";
-import type { Config } from "../config.ts";
-import { log } from "../log.ts";
-import type { PayPal, PayPalOrder, PayPalRefund, TopUpOrderRequest } from "../ports.ts";
+import type { Config } from "../platform/config.ts";
+import { log } from "../platform/log.ts";
+import type { PayPal, PayPalOrder, PayPalRefund, TopUpOrderRequest } from "../platform/ports.ts";
 
 /** PayPal's error body: `name`, `message` and `details[].issue` (e.g. ORDER_ALREADY_CAPTURED). */
 export class PayPalError extends Error {

@@ -7,7 +7,14 @@ import assert from "node:assert/strict";
 import type { CreateOrderResponse, PaymentNotices } from "../../contracts/billing.ts";
 import type { AttentionList } from "../../contracts/payments-attention.ts";
 import type { PayPalSimControls } from "../../sim/paypal.ts";
-import { json, makeAdmin, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  json,
+  makeAdmin,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 import { reconcilePayPal } from "./reconcile.service.ts";
 
 type Who = { access_token: string; user: { id: string } };

@@ -18,7 +18,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 import { reconcilePayPal } from "./reconcile.service.ts";
 
 type Who = { access_token: string; user: { id: string } };

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { CaptureResponse, CreateOrderResponse } from "../../contracts/billing.ts";
 import { maxBalanceMessage, billingMessages as msg } from "../../contracts/billing.ts";
 import type { PayPalSimControls } from "../../sim/paypal.ts";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../platform/config.ts";
 import {
   errorOf,
   json,
@@ -17,7 +17,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 import { reconcilePayPal } from "./reconcile.service.ts";
 
 type Who = { access_token: string; user: { id: string } };

@@ -1,7 +1,7 @@
-import type { Deps } from "../context.ts";
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
-import type { PayPalOrder } from "../ports.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { PayPalOrder } from "../platform/ports.ts";
 import {
   BUYER_MUST_ACT,
   buyerMustActAgain,

@@ -1,9 +1,9 @@
 import { recordAudit } from "../audit/audit.ts";
-import type { Sql, Tx } from "../db.ts";
-import { invariant } from "../invariant.ts";
 import { issueDocument, receiptOf, sellerSettings } from "../invoices/issue.ts";
-import { log } from "../log.ts";
-import type { PayPalOrder } from "../ports.ts";
+import type { Sql, Tx } from "../platform/db.ts";
+import { invariant } from "../platform/invariant.ts";
+import { log } from "../platform/log.ts";
+import type { PayPalOrder } from "../platform/ports.ts";
 import { openAttention } from "./attention.service.ts";
 import { releaseCaptureHold } from "./disputes.service.ts";
 import { MONEY, type OrderRow } from "./top-up.service.ts";

@@ -5,11 +5,11 @@ import {
   billingMessages as msg,
 } from "../../contracts/billing.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
-import type { Deps } from "../context.ts";
-import type { Db, Sql } from "../db.ts";
-import { HttpError } from "../http-error.ts";
-import { log } from "../log.ts";
-import type { PayPalOrder } from "../ports.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Db, Sql } from "../platform/db.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { log } from "../platform/log.ts";
+import type { PayPalOrder } from "../platform/ports.ts";
 import { PayPalError, PayPalUnreachable } from "./paypal-client.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Transaction, TransactionsQuery } from "../../contracts/billing.ts";
-import type { Db } from "../db.ts";
-import { decodeCursor, newestFirstShape, toPage } from "../list-page.ts";
+import type { Db } from "../platform/db.ts";
+import { decodeCursor, newestFirstShape, toPage } from "../platform/list-page.ts";
 
 /**
  * SPEC §2 /transactions: the caller's ledger, newest first, one keyset page at a time;

@@ -1,6 +1,6 @@
 import { ErrorCode } from "../../contracts/errors.ts";
-import type { Deps } from "../context.ts";
-import { HttpError } from "../http-error.ts";
+import type { Deps } from "../platform/context.ts";
+import { HttpError } from "../platform/http-error.ts";
 import { settleCapture } from "./credit.service.ts";
 import { recordDispute } from "./disputes.service.ts";
 import { recordRefund } from "./refunds.service.ts";

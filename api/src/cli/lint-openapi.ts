@@ -3,9 +3,9 @@
 // routes alone, so no database, provider or PayPal is needed (each is a guard that fails the check
 // if building the document ever calls it). Any error fails the check; warnings are printed.
 import { createApp } from "../app.ts";
-import { testConfig } from "../config.ts";
-import type { Deps } from "../context.ts";
-import { openApiDocument } from "../openapi.ts";
+import { testConfig } from "../platform/config.ts";
+import type { Deps } from "../platform/context.ts";
+import { openApiDocument } from "../platform/openapi.ts";
 
 /** A dependency the document build must never touch. */
 const unused = (name: string) =>

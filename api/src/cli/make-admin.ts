@@ -1,7 +1,7 @@
 // `npm run admin -- <email>`: grants the admin role to an existing account.
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db.ts";
-import { migrateDatabase } from "../migrate.ts";
+import { loadConfig } from "../platform/config.ts";
+import { openDatabase } from "../platform/db.ts";
+import { migrateDatabase } from "../platform/migrate.ts";
 
 const email = Deno.args[0]?.trim().toLowerCase();
 if (!email) {

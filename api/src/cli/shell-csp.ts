@@ -7,8 +7,8 @@
 // service writes it, deploy/static-shell.Caddyfile imports it). Re-run it after a new shell build
 // or an edit of remotes.json, as the API itself does on its own.
 import { Hono } from "hono";
-import { loadConfig } from "../config.ts";
-import { securityHeaders } from "../security-headers.ts";
+import { loadConfig } from "../platform/config.ts";
+import { securityHeaders } from "../platform/security-headers.ts";
 
 const out = Deno.args[0];
 if (!out) {

@@ -4,10 +4,10 @@ import { z } from "zod";
 import type { ReadyEvent } from "../../contracts/account.ts";
 import { requireAuth, sessionState } from "../auth/middleware.ts";
 import { sessionCache } from "../auth/session-cache.ts";
-import type { AppEnv, Deps } from "../context.ts";
 import { liveUpdateStreams } from "../metrics/metrics.ts";
-import { describe } from "../openapi.ts";
-import type { UserEvent } from "../ports.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe } from "../platform/openapi.ts";
+import type { UserEvent } from "../platform/ports.ts";
 
 /** The stream as text: `event:` ready, profile or changed, `data:` JSON, `: keepalive` comments. */
 const EventStream = z.string();

@@ -9,7 +9,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 
 interface StreamEvent {
   event: string;

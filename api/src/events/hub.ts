@@ -1,8 +1,8 @@
 import type { DataChangedEvent } from "../../contracts/account.ts";
 import { sessionCache } from "../auth/session-cache.ts";
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
-import type { EventHub, ProfileChange, UserEvent } from "../ports.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { EventHub, ProfileChange, UserEvent } from "../platform/ports.ts";
 
 type Listener = (event: UserEvent) => void;
 

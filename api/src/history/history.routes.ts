@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { HistoryQuery, ServiceHistory } from "../../contracts/history.ts";
 import { ServiceParams } from "../../contracts/services.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { serviceHistory } from "./history.service.ts";
 
 /** Mounted beside serviceRoutes under /services. */

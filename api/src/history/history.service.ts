@@ -1,8 +1,8 @@
 import { ErrorCode } from "../../contracts/errors.ts";
 import type { HistoryRange, ServiceHistory } from "../../contracts/history.ts";
 import { serviceMessages } from "../../contracts/services.ts";
-import type { Db } from "../db.ts";
-import { HttpError } from "../http-error.ts";
+import type { Db } from "../platform/db.ts";
+import { HttpError } from "../platform/http-error.ts";
 import { getOwnService } from "../services/services.service.ts";
 
 /** What each range shows: how far back, and one point per how many seconds. */

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import type { ServiceHistory } from "../../contracts/history.ts";
-import type { ServerStatus } from "../ports.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import type { ServerStatus } from "../platform/ports.ts";
+import {
+  errorOf,
+  json,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 import { advanceMeter, type MeterState } from "./meter.ts";
 import { rollupHistory } from "./rollup.ts";
 import { sampleDue } from "./sampler.ts";

@@ -1,4 +1,4 @@
-import type { ServerStatus } from "../ports.ts";
+import type { ServerStatus } from "../platform/ports.ts";
 
 /** A server's counters as last read, and this month's sums (table service_meters). */
 export interface MeterState {

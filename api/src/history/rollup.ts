@@ -1,4 +1,4 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../platform/db.ts";
 
 export interface RetentionSettings {
   /** Days minute samples are kept (HISTORY_MINUTE_RETENTION_DAYS). */

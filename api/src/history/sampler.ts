@@ -1,7 +1,7 @@
-import type { Deps } from "../context.ts";
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
-import type { ServerProvider, ServerStatus } from "../ports.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { ServerProvider, ServerStatus } from "../platform/ports.ts";
 import { ProviderError } from "../provider/provider-error.ts";
 import { advanceMeter, type MeterState } from "./meter.ts";
 import { type RetentionSettings, rollupHistory } from "./rollup.ts";

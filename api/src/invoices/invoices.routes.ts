@@ -9,8 +9,8 @@ import {
   InvoicesExportQuery,
 } from "../../contracts/invoices.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import {
   exportInvoicesCsv,
   getBillingDetails,

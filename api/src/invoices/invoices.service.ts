@@ -6,9 +6,9 @@ import type {
 } from "../../contracts/invoices.ts";
 import { invoiceMessages } from "../../contracts/invoices.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Db, Sql } from "../db.ts";
-import { notFound } from "../http-error.ts";
-import { decodeCursor, newestFirstShape, toPage } from "../list-page.ts";
+import type { Db, Sql } from "../platform/db.ts";
+import { notFound } from "../platform/http-error.ts";
+import { decodeCursor, newestFirstShape, toPage } from "../platform/list-page.ts";
 import { type InvoiceRow, renderInvoicePdf } from "./pdf.ts";
 
 export async function getBillingDetails(sql: Db, userId: string): Promise<BillingDetails> {

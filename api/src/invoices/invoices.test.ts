@@ -13,7 +13,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 import { REVERSE_CHARGE_TEXT } from "./vat.ts";
 
 const api: TestApi = await startTestApi();

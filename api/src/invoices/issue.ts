@@ -1,7 +1,7 @@
 import { ORDER_PERIOD_DAYS } from "../../contracts/shop.ts";
-import { type Config, loadConfig } from "../config.ts";
-import type { Tx } from "../db.ts";
-import { invariant } from "../invariant.ts";
+import { type Config, loadConfig } from "../platform/config.ts";
+import type { Tx } from "../platform/db.ts";
+import { invariant } from "../platform/invariant.ts";
 import { splitVat } from "./vat.ts";
 
 /** Which of the three numbered series a document kind is counted in, and its number's prefix. */

@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 
 /**
  * EU standard VAT rates in percent (2025), the default table; VAT_RATES replaces single

@@ -1,6 +1,6 @@
 import { recordAudit } from "../audit/audit.ts";
-import type { Sql } from "../db.ts";
 import { queueExpiryNotices, type StaffMail } from "../mail/lifecycle-notices.ts";
+import type { Sql } from "../platform/db.ts";
 
 const BATCH = 500;
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startTestApi, type TestApi, test } from "../testing.ts";
+import { startTestApi, type TestApi, test } from "../platform/testing.ts";
 import { expireOrders, pruneIdempotencyKeys } from "./expire-orders.ts";
 import { startJobs } from "./scheduler.ts";
 

@@ -10,7 +10,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 import {
   autoRenewOrders,
   type LifecycleSettings,

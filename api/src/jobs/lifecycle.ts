@@ -1,13 +1,13 @@
-import { type Config, loadConfig } from "../config.ts";
-import type { Sql } from "../db.ts";
-import { HttpError } from "../http-error.ts";
-import { log } from "../log.ts";
 import { type StaffMail, staffMailOf } from "../mail/lifecycle-notices.ts";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { expiryReminder, gracePeriodStarted, topUpNeeded } from "../mail/templates/lifecycle.ts";
 import { terminationWarning } from "../mail/templates/provisioning.ts";
 import { newOrderNeedsServer } from "../mail/templates/staff.ts";
 import { runCancellations } from "../plan-changes/cancellations.service.ts";
+import { type Config, loadConfig } from "../platform/config.ts";
+import type { Sql } from "../platform/db.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { log } from "../platform/log.ts";
 import { AutoRenewNotDue, autoRenewKey } from "../shop/auto-renew.ts";
 import { renew } from "../shop/shop.service.ts";
 import { type ExpiryResult, expireOrders } from "./expire-orders.ts";

@@ -1,5 +1,5 @@
 import { type ReconcileResult, reconcilePayPal } from "../billing/reconcile.service.ts";
-import type { Deps } from "../context.ts";
+import type { Deps } from "../platform/context.ts";
 
 /**
  * The PayPal reconciler as a periodic job. Orders left in created, pending or captured

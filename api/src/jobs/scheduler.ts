@@ -1,8 +1,8 @@
-import { loadConfig } from "../config.ts";
-import type { Deps } from "../context.ts";
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
 import { pruneMailOutbox } from "../mail/outbox.ts";
+import { loadConfig } from "../platform/config.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
 import { autoCloseTickets } from "../support/tickets.service.ts";
 import { pruneIdempotencyKeys } from "./expire-orders.ts";
 import { lifecycleSettings, runLifecycle } from "./lifecycle.ts";

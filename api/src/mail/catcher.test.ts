@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
-import { startTestApi, test } from "../testing.ts";
+import { startTestApi, test } from "../platform/testing.ts";
 import { startMailCatcher } from "./catcher.ts";
 import { enqueueMail } from "./outbox.ts";
 import { renderMail } from "./templates/layout.ts";

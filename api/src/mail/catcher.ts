@@ -2,7 +2,7 @@ import { Buffer } from "node:buffer";
 import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SMTPServer } from "smtp-server";
-import { log } from "../log.ts";
+import { log } from "../platform/log.ts";
 
 /** How many caught mails the folder keeps; older ones are deleted as new ones arrive. */
 const KEEP = 200;

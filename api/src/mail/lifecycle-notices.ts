@@ -1,4 +1,4 @@
-import type { Tx } from "../db.ts";
+import type { Tx } from "../platform/db.ts";
 import { enqueueMail } from "./outbox.ts";
 import { orderExpired, type ServiceLine } from "./templates/lifecycle.ts";
 import { servicesSuspendedStaff } from "./templates/staff.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { settlePasswordResetRequests } from "../auth/password-reset.ts";
-import { testConfig } from "../config.ts";
 import { startJobs } from "../jobs/scheduler.ts";
-import { signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import { testConfig } from "../platform/config.ts";
+import { signUpAndIn, startTestApi, type TestApi, test } from "../platform/testing.ts";
 import { listMailOutbox } from "./outbox.routes.ts";
 import { enqueueMail } from "./outbox.ts";
 import { renderMail } from "./templates/layout.ts";

@@ -1,7 +1,7 @@
-import type { Config } from "../config.ts";
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
-import type { SecretBox } from "../ports.ts";
+import type { Config } from "../platform/config.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { SecretBox } from "../platform/ports.ts";
 import { type MailCatcher, startMailCatcher } from "./catcher.ts";
 import { createTransport, type MailWorker, startMailWorker } from "./worker.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { MailOutboxList } from "../../contracts/mail-outbox.ts";
-import { errorOf, json, makeAdmin, signUpAndIn, startTestApi, test } from "../testing.ts";
+import { errorOf, json, makeAdmin, signUpAndIn, startTestApi, test } from "../platform/testing.ts";
 import { enqueueMail } from "./outbox.ts";
 
 test("GET /api/admin/mail-outbox: admins only, newest first, paged, filtered by state", async () => {

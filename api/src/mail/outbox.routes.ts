@@ -6,10 +6,10 @@ import {
   MailOutboxQuery,
 } from "../../contracts/mail-outbox.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import type { Db } from "../db.ts";
-import { decodeCursor, newestFirstShape, toPage } from "../list-page.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import type { Db } from "../platform/db.ts";
+import { decodeCursor, newestFirstShape, toPage } from "../platform/list-page.ts";
+import { describe, validate } from "../platform/openapi.ts";
 
 /** The admin's view of the outbox, newest first, keyset-paged like the other admin lists. */
 export function mailOutboxRoutes(deps: Deps) {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createSecretBox } from "../auth/secret-box.ts";
-import { startTestApi, test } from "../testing.ts";
+import { startTestApi, test } from "../platform/testing.ts";
 import { enqueueMail } from "./outbox.ts";
 import { renderMail } from "./templates/layout.ts";
 import { recipientOf, startTestSmtp } from "./testing.ts";

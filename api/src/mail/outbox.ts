@@ -1,5 +1,5 @@
-import type { Db } from "../db.ts";
-import type { SecretBox } from "../ports.ts";
+import type { Db } from "../platform/db.ts";
+import type { SecretBox } from "../platform/ports.ts";
 
 /** A mail to queue; `text` and `html` usually come from a template (api/src/mail/templates/). */
 export interface OutgoingMail {

@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import type { Db } from "../platform/db.ts";
 import { enqueueMail } from "./outbox.ts";
 import { creditsHeld, paymentDenied } from "./templates/payments.ts";
 

@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import type { ParsedMail } from "mailparser";
 import type { CreateOrderResponse } from "../../contracts/billing.ts";
 import type { OrderResult } from "../../contracts/shop.ts";
-import { json, setCredits, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  json,
+  setCredits,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 import { recipientOf, startTestSmtp } from "./testing.ts";
 
 // A receipt for each top-up, purchase and renewal, delivered to a real SMTP server in

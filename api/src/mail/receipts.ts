@@ -1,5 +1,5 @@
 import type { Order } from "../../contracts/shop.ts";
-import type { Db } from "../db.ts";
+import type { Db } from "../platform/db.ts";
 import { enqueueMail, enqueueUserMail } from "./outbox.ts";
 import { type ServiceLine, servicesReactivated } from "./templates/lifecycle.ts";
 import { purchaseReceipt, renewalReceipt, topUpReceipt } from "./templates/receipts.ts";

@@ -1,8 +1,8 @@
 import nodemailer from "nodemailer";
-import type { Config } from "../config.ts";
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
-import type { SecretBox } from "../ports.ts";
+import type { Config } from "../platform/config.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { SecretBox } from "../platform/ports.ts";
 import { TOKEN_PLACEHOLDER } from "./outbox.ts";
 
 /** What the worker needs from nodemailer: one call that hands a message to an SMTP server. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
+import { setCredits, signUpAndIn, startTestApi, type TestApi, test } from "../platform/testing.ts";
 import { startProviderRunner } from "../provisioning/runner.ts";
 import { providerRunnerDeps } from "../provisioning/setup.ts";
-import { setCredits, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 
 const api: TestApi = await startTestApi({ PROVIDER_POLL_MS: "50" });
 globalThis.addEventListener("unload", () => void api.close());

@@ -9,8 +9,8 @@ import { SpanKind } from "@opentelemetry/api";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Config } from "../config.ts";
-import type { Sql } from "../db.ts";
+import type { Config } from "../platform/config.ts";
+import type { Sql } from "../platform/db.ts";
 import { annotateRequest, inSpan } from "./tracing.ts";
 
 /** One registry per process; every API process (API_PROCESSES) is its own scrape target. */

@@ -3,9 +3,10 @@
  * customer buys a VPS over HTTP and the provider runner makes it, then the process exits, which
  * flushes the spans to the OTLP receiver of OTEL_EXPORTER_OTLP_ENDPOINT. Prints the order id.
  */
+
+import { setCredits, signUpAndIn, startTestApi } from "../platform/testing.ts";
 import { startProviderRunner } from "../provisioning/runner.ts";
 import { providerRunnerDeps } from "../provisioning/setup.ts";
-import { setCredits, signUpAndIn, startTestApi } from "../testing.ts";
 
 const api = await startTestApi({ PROVIDER_POLL_MS: "50" });
 const me = await signUpAndIn(api);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { test } from "../testing.ts";
+import { test } from "../platform/testing.ts";
 
 interface Span {
   traceId: string;

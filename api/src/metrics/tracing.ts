@@ -5,7 +5,7 @@
  * and `traced` leaves the pool untouched. README, Traces.
  */
 import { type Attributes, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import type { Sql } from "../db.ts";
+import type { Sql } from "../platform/db.ts";
 
 export const tracer = trace.getTracer("hosting-portal-api");
 

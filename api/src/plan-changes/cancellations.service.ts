@@ -7,10 +7,10 @@ import {
   prorate,
 } from "../../contracts/plan-changes.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Db, Sql, Tx } from "../db.ts";
-import { HttpError } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import type { Db, Sql, Tx } from "../platform/db.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
 import { credit, debit } from "../shop/money.ts";
 import { claimKey } from "../shop/shop.service.ts";
 import { cancellationConfirmed } from "./mails.ts";

@@ -1,8 +1,8 @@
 import { recordAudit } from "../audit/audit.ts";
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import type { ServerProvider } from "../ports.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { ServerProvider } from "../platform/ports.ts";
 import { failureText, ProviderError } from "../provider/provider-error.ts";
 import { backoffMs, finish, type ProviderJobRow, reschedule } from "../provisioning/queue.ts";
 import { credit } from "../shop/money.ts";

@@ -13,8 +13,8 @@ import { ServiceParams } from "../../contracts/services.ts";
 import { IDEMPOTENCY_HEADER, IdempotencyHeaders } from "../../contracts/shop.ts";
 import { adminDoc } from "../admin/admin-doc.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { cancelService, listCancellations, undoCancellation } from "./cancellations.service.ts";
 import { changePlan, planOptions, setUpgradePaths, upgradePaths } from "./plan-changes.service.ts";
 

@@ -12,10 +12,10 @@ import {
 import { serviceMessages } from "../../contracts/services.ts";
 import { ShopMessages } from "../../contracts/shop.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Db, Sql, Tx } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
 import { invoiceCustomer } from "../invoices/issue.ts";
+import type { Db, Sql, Tx } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
 import { charge, paid, settle } from "../shop/money.ts";
 import { claimKey } from "../shop/shop.service.ts";
 

@@ -5,8 +5,6 @@ import {
   type PlanOptions,
   prorate,
 } from "../../contracts/plan-changes.ts";
-import { type ProviderRunner, startProviderRunner } from "../provisioning/runner.ts";
-import { providerRunnerDeps } from "../provisioning/setup.ts";
 import {
   errorOf,
   json,
@@ -16,7 +14,9 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
+import { type ProviderRunner, startProviderRunner } from "../provisioning/runner.ts";
+import { providerRunnerDeps } from "../provisioning/setup.ts";
 import { runCancellations } from "./cancellations.service.ts";
 
 const api: TestApi = await startTestApi({

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startProviderSim } from "../../sim/provider.ts";
-import type { ServerPlan } from "../ports.ts";
+import type { ServerPlan } from "../platform/ports.ts";
 import { createHosterApi } from "./hosterapi.ts";
 import { ProviderError } from "./provider-error.ts";
 

@@ -8,7 +8,7 @@ import type {
   ServerPlan,
   ServerProvider,
   ServerStatus,
-} from "../ports.ts";
+} from "../platform/ports.ts";
 import { ProviderError } from "./provider-error.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { type ProviderSim, startProviderSim } from "../../sim/provider.ts";
-import type { Config } from "../config.ts";
-import { log } from "../log.ts";
-import type { ServerProvider } from "../ports.ts";
+import type { Config } from "../platform/config.ts";
+import { log } from "../platform/log.ts";
+import type { ServerProvider } from "../platform/ports.ts";
 import { createHosterApi } from "./hosterapi.ts";
 
 /**

@@ -1,8 +1,8 @@
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { driftFound } from "../mail/templates/provisioning.ts";
-import type { ServerProvider } from "../ports.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { ServerProvider } from "../platform/ports.ts";
 
 export interface DriftSettings {
   intervalSeconds: number;

@@ -1,9 +1,9 @@
 import { recordAudit } from "../audit/audit.ts";
-import type { Sql, Tx } from "../db.ts";
-import { log } from "../log.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { provisioningFailed, serverReady } from "../mail/templates/provisioning.ts";
-import type { CreatedServer, SecretBox, ServerPlan, ServerProvider } from "../ports.ts";
+import type { Sql, Tx } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { CreatedServer, SecretBox, ServerPlan, ServerProvider } from "../platform/ports.ts";
 import { failureText, ProviderError } from "../provider/provider-error.ts";
 import { backoffMs, finish, type ProviderJobRow, reschedule } from "./queue.ts";
 import { refundOrder } from "./refund.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import type { ProviderSim } from "../../sim/provider.ts";
 import { startProviderSim } from "../../sim/provider.ts";
-import { connect } from "../db.ts";
-import { migrate } from "../migrate.ts";
+import { connect } from "../platform/db.ts";
+import { migrate } from "../platform/migrate.ts";
 import {
   createTestDatabase,
   errorOf,
@@ -11,8 +11,8 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
-import { sleep, startApiProcess } from "../testing-process.ts";
+} from "../platform/testing.ts";
+import { sleep, startApiProcess } from "../platform/testing-process.ts";
 import { checkDrift } from "./drift.ts";
 import { type ProviderRunner, startProviderRunner } from "./runner.ts";
 import { providerRunnerDeps } from "./setup.ts";

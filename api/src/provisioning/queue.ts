@@ -1,4 +1,4 @@
-import type { Db, Sql } from "../db.ts";
+import type { Db, Sql } from "../platform/db.ts";
 
 /**
  * The durable queue of provider work (table provider_jobs). Any replica claims due jobs with

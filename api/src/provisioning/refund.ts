@@ -1,7 +1,7 @@
 import { recordAudit } from "../audit/audit.ts";
-import type { Tx } from "../db.ts";
-import { invariant } from "../invariant.ts";
 import { issueDocument, sellerSettings } from "../invoices/issue.ts";
+import type { Tx } from "../platform/db.ts";
+import { invariant } from "../platform/invariant.ts";
 
 /**
  * Cancels an order that could not be provisioned and gives back what was paid for it, in the

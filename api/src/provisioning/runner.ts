@@ -1,7 +1,7 @@
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
 import { runChange } from "../plan-changes/change-job.ts";
-import type { SecretBox, ServerProvider } from "../ports.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { SecretBox, ServerProvider } from "../platform/ports.ts";
 import { runReinstall } from "../server-actions/reinstall.ts";
 import { checkDrift, type DriftSettings } from "./drift.ts";
 import { runDelete, runPower } from "./power.ts";

@@ -1,8 +1,8 @@
 import type { ProviderSim } from "../../sim/provider.ts";
-import type { Deps } from "../context.ts";
-import { log } from "../log.ts";
-import type { ServerProvider } from "../ports.ts";
-import type { SeedProvider } from "../seed.ts";
+import type { Deps } from "../platform/context.ts";
+import { log } from "../platform/log.ts";
+import type { ServerProvider } from "../platform/ports.ts";
+import type { SeedProvider } from "../platform/seed.ts";
 import type { ProviderRunnerDeps } from "./runner.ts";
 
 /** The provider job runner's settings, from the configuration. */

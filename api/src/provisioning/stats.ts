@@ -1,5 +1,5 @@
 import type { ServiceStats } from "../../contracts/services.ts";
-import type { ServerProvider, ServerStatus } from "../ports.ts";
+import type { ServerProvider, ServerStatus } from "../platform/ports.ts";
 
 /** How long one reading of a server serves every page that asks (SPEC's bars refresh every 2 s). */
 export const STATS_TTL_MS = 2_000;

@@ -1,7 +1,7 @@
 import { recordAudit } from "../audit/audit.ts";
-import type { Sql } from "../db.ts";
-import { log } from "../log.ts";
-import type { SecretBox, ServerProvider } from "../ports.ts";
+import type { Sql } from "../platform/db.ts";
+import { log } from "../platform/log.ts";
+import type { SecretBox, ServerProvider } from "../platform/ports.ts";
 import { failureText, ProviderError } from "../provider/provider-error.ts";
 import type { ProvisionSettings } from "../provisioning/provision.ts";
 import { backoffMs, type ProviderJobRow, reschedule } from "../provisioning/queue.ts";

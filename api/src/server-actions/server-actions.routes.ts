@@ -12,8 +12,8 @@ import {
 } from "../../contracts/server-actions.ts";
 import { ServiceParams } from "../../contracts/services.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import {
   createBackup,
   getReinstall,

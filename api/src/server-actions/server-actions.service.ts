@@ -11,9 +11,9 @@ import {
 } from "../../contracts/server-actions.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { hit } from "../auth/rate-limit.ts";
-import type { Deps } from "../context.ts";
-import { HttpError } from "../http-error.ts";
-import { log } from "../log.ts";
+import type { Deps } from "../platform/context.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { log } from "../platform/log.ts";
 import { failureText, ProviderError } from "../provider/provider-error.ts";
 import {
   ACTION_LIMIT,

@@ -5,9 +5,16 @@ import {
   type ReinstallState,
   type ReverseDnsList,
 } from "../../contracts/server-actions.ts";
+import {
+  errorOf,
+  json,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 import { type ProviderRunner, startProviderRunner } from "../provisioning/runner.ts";
 import { providerRunnerDeps } from "../provisioning/setup.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
 
 // Short jobs, polls and settle time so a reinstall (and a lost one) ends within seconds; a short
 // provider timeout so the timeout case takes a fraction of a second.

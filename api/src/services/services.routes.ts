@@ -11,8 +11,8 @@ import {
   ServiceStats,
 } from "../../contracts/services.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { createStatsCache } from "../provisioning/stats.ts";
 import {
   controlService,

@@ -8,11 +8,11 @@ import {
 } from "../../contracts/services.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { hit } from "../auth/rate-limit.ts";
-import type { Deps } from "../context.ts";
-import type { Db } from "../db.ts";
-import { HttpError } from "../http-error.ts";
-import { log } from "../log.ts";
-import type { PowerAction, ServerProvider } from "../ports.ts";
+import type { Deps } from "../platform/context.ts";
+import type { Db } from "../platform/db.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { log } from "../platform/log.ts";
+import type { PowerAction, ServerProvider } from "../platform/ports.ts";
 import { ProviderError } from "../provider/provider-error.ts";
 import type { StatsOf } from "../provisioning/stats.ts";
 

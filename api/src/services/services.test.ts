@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import type { Service } from "../../contracts/services.ts";
 import { startProviderSim } from "../../sim/provider.ts";
-import { errorOf, json, signUpAndIn, startTestApi, type TestApi, test } from "../testing.ts";
+import {
+  errorOf,
+  json,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
 import { ACTION_LIMIT } from "./services.service.ts";
 
 // A short provider timeout so the timeout case takes a fraction of a second.

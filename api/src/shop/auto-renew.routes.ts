@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { AutoRenewList, AutoRenewRequest, AutoRenewState } from "../../contracts/auto-renew.ts";
 import { OrderParams } from "../../contracts/shop.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { listAutoRenew, setAutoRenew } from "./auto-renew.ts";
 
 /** The per-order auto-renew switch (mounted under /api/shop). */

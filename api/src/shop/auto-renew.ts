@@ -3,9 +3,9 @@ import { ErrorCode } from "../../contracts/errors.ts";
 import { PlanChangeMessages } from "../../contracts/plan-changes.ts";
 import { type Order, ShopMessages } from "../../contracts/shop.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Db, Sql, Tx } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
 import { queueRenewalMails } from "../mail/receipts.ts";
+import type { Db, Sql, Tx } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
 
 /**
  * Auto-renew. The lifecycle job renews through renew() in shop.service.ts, the function

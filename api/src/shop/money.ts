@@ -1,9 +1,9 @@
 import { ErrorCode } from "../../contracts/errors.ts";
 import type { Order } from "../../contracts/shop.ts";
-import type { Fragment, Tx } from "../db.ts";
-import { HttpError } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
 import { type InvoiceCustomer, issueDocument, sellerSettings } from "../invoices/issue.ts";
+import type { Fragment, Tx } from "../platform/db.ts";
+import { HttpError } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
 
 /*
  * The one money path of the shop, used by purchase() and renew() in shop.service.ts and

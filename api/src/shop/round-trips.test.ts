@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { startTestApi, type TestApi, test } from "../testing.ts";
+import { startTestApi, type TestApi, test } from "../platform/testing.ts";
 import { purchase, renew } from "./shop.service.ts";
 
 const api: TestApi = await startTestApi();

@@ -12,8 +12,8 @@ import {
   PurchaseRequest,
 } from "../../contracts/shop.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { listOrders, listProducts, purchase, renew, type ShopOutcome } from "./shop.service.ts";
 
 // A replayed key answers 200 with the first outcome; a performed operation answers 201.

@@ -10,12 +10,12 @@ import {
   ShopMessages,
 } from "../../contracts/shop.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Db, Sql, Tx } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { invariant } from "../invariant.ts";
 import { invoiceCustomer } from "../invoices/issue.ts";
-import { decodeCursor, newestFirstShape, toPage } from "../list-page.ts";
 import { queuePurchaseReceipt } from "../mail/receipts.ts";
+import type { Db, Sql, Tx } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
+import { invariant } from "../platform/invariant.ts";
+import { decodeCursor, newestFirstShape, toPage } from "../platform/list-page.ts";
 import { answeredByAutoRenewal, renewed } from "./auto-renew.ts";
 import { charge, paid, settle } from "./money.ts";
 

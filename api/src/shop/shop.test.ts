@@ -9,7 +9,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 
 const api: TestApi = await startTestApi();
 globalThis.addEventListener("unload", () => void api.close());

@@ -1,9 +1,9 @@
 import { join, resolve } from "node:path";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { ATTACHMENT_MAX_BYTES, type Attachment, SupportMessages } from "../../contracts/support.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
+import type { Config } from "../platform/config.ts";
+import type { Db } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
 
 /**
  * Attachments of support tickets. The bytes live in files named by the attachment's id under

@@ -25,8 +25,8 @@ import {
 } from "../../contracts/support.ts";
 import { adminDoc } from "../admin/admin-doc.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
-import type { AppEnv, Deps } from "../context.ts";
-import { describe, validate } from "../openapi.ts";
+import type { AppEnv, Deps } from "../platform/context.ts";
+import { describe, validate } from "../platform/openapi.ts";
 import { downloadHeaders, readAttachment, storeAttachment } from "./attachments.ts";
 import {
   addNote,

@@ -9,7 +9,7 @@ import {
   startTestApi,
   type TestApi,
   test,
-} from "../testing.ts";
+} from "../platform/testing.ts";
 import { attachmentsDir, setAttachmentScanner } from "./attachments.ts";
 import { autoCloseTickets } from "./tickets.service.ts";
 

@@ -15,11 +15,11 @@ import {
 import { conflict } from "../admin/admin-rows.ts";
 import { containsPattern, pageSize } from "../admin/list-page.ts";
 import { recordAudit } from "../audit/audit.ts";
-import type { Config } from "../config.ts";
-import type { Db, Sql, Tx } from "../db.ts";
-import { HttpError, notFound } from "../http-error.ts";
-import { decodeCursor, newestFirstShape, toPage } from "../list-page.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import type { Config } from "../platform/config.ts";
+import type { Db, Sql, Tx } from "../platform/db.ts";
+import { HttpError, notFound } from "../platform/http-error.ts";
+import { decodeCursor, newestFirstShape, toPage } from "../platform/list-page.ts";
 import * as mails from "./mails.ts";
 
 type SupportConfig = Pick<

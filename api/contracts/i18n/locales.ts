@@ -19,7 +19,12 @@ export function isLocale(value: unknown): value is Locale {
  * matches or the header is absent or malformed.
  */
 export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
-  if (!acceptLanguage) return defaultLocale;
+  return matchLocale(acceptLanguage) ?? defaultLocale;
+}
+
+/** negotiateLocale without the fallback: null when the header names none of our locales. */
+export function matchLocale(acceptLanguage: string | null | undefined): Locale | null {
+  if (!acceptLanguage) return null;
   const ranges: { language: string; q: number; index: number }[] = [];
   // A header is short; anything longer than a browser would send is not worth parsing whole.
   const parts = acceptLanguage.slice(0, 1000).split(",");
@@ -36,5 +41,5 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
   }
   ranges.sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { language } of ranges) if (isLocale(language)) return language;
-  return defaultLocale;
+  return null;
 }

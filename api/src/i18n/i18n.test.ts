@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { accountMessages } from "../../contracts/account.ts";
+import { messages } from "../../contracts/auth.ts";
+import {
+  errorOf,
+  json,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
+
+const api: TestApi = await startTestApi();
+globalThis.addEventListener("unload", () => void api.close());
+
+const signUp = (headers: Record<string, string>) =>
+  api.fetch("/api/auth/signup", {
+    method: "POST",
+    headers,
+    json: { username: "someone", email: "not-an-email", password: "tulip-orbit-42" },
+  });
+
+test("i18n: a validation refusal speaks German to a German Accept-Language and keeps its code; English stays the SPEC's text", async () => {
+  const german = await signUp({ "accept-language": "de-AT,de;q=0.9,en;q=0.5" });
+  assert.equal(german.status, 422);
+  assert.equal(german.headers.get("content-language"), "de");
+  assert.deepEqual(await errorOf(german), {
+    code: "validation_error",
+    message: "Ungültige E-Mail-Adresse",
+  });
+
+  const french = await signUp({ "accept-language": "fr-CH" });
+  assert.equal((await errorOf(french)).message, "Adresse e-mail invalide");
+  const dutch = await signUp({ "accept-language": "nl" });
+  assert.equal((await errorOf(dutch)).message, "Ongeldig e-mailadres");
+
+  const englishHeaders: Record<string, string>[] = [
+    { "accept-language": "en-GB,de;q=0.5" },
+    { "accept-language": "es" },
+    {},
+  ];
+  for (const headers of englishHeaders) {
+    const english = await signUp(headers);
+    assert.deepEqual(await errorOf(english), {
+      code: "validation_error",
+      message: messages.invalidEmail,
+    });
+    assert.equal(english.headers.get("content-language"), null);
+  }
+});
+
+test("i18n: the saved locale is in the profile, PUT /api/account/locale saves it, and answers without Accept-Language follow it", async () => {
+  const me = await signUpAndIn(api);
+  const profile = async () =>
+    json<{ locale: string | null }>(
+      await api.fetch("/api/account/profile", { token: me.access_token }),
+    );
+  assert.equal((await profile()).locale, null);
+
+  const bad = await api.fetch("/api/account/locale", {
+    method: "PUT",
+    token: me.access_token,
+    json: { locale: "es" },
+  });
+  assert.equal(bad.status, 422);
+  assert.deepEqual(await errorOf(bad), {
+    code: "validation_error",
+    message: accountMessages.localeInvalid,
+  });
+
+  const saved = await api.fetch("/api/account/locale", {
+    method: "PUT",
+    token: me.access_token,
+    json: { locale: "de" },
+  });
+  assert.equal(saved.status, 204);
+  assert.equal((await profile()).locale, "de");
+  const [audit] = await api.sql<{ after: { locale: string } }[]>`
+    select after from audit_log where action = 'account.locale' and entity_id = ${me.user.id}`;
+  assert.deepEqual(audit?.after, { locale: "de" });
+
+  // A script sends no Accept-Language: the saved choice speaks; the header wins when present.
+  const wrongPassword = (headers: Record<string, string>) =>
+    api.fetch("/api/auth/password", {
+      method: "PUT",
+      token: me.access_token,
+      headers,
+      json: { current_password: "wrong-one-9", new_password: "meadow-lantern-77" },
+    });
+  const noHeader = await wrongPassword({});
+  assert.equal(noHeader.status >= 400, true);
+  assert.equal((await errorOf(noHeader)).message, "Das aktuelle Passwort ist falsch");
+  const asked = await wrongPassword({ "accept-language": "fr" });
+  assert.equal((await errorOf(asked)).message, "Le mot de passe actuel est incorrect");
+});

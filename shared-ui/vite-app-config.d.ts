@@ -4,6 +4,7 @@ export declare const sharedUiVersion: string;
 export declare const sharedDeps: Record<string, { singleton: boolean; requiredVersion: string }>;
 export declare function reactAriaEnglishOnly(): Plugin;
 export declare function contractsUseSharedSchema(): Plugin;
+export declare function compiledMessages(): Plugin;
 export declare function precompressed(): Plugin;
 export declare const contractsAlias: { find: RegExp; replacement: string }[];
 export declare const defaultDevPorts: {

@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import { federation } from "@module-federation/vite";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
@@ -53,6 +54,40 @@ export const sharedDeps = {
  */
 export function reactAriaEnglishOnly() {
   return optimizeLocales.vite({ locales: ["en-US"] });
+}
+
+/**
+ * Each app's message files (`src/messages/<locale>.json`, ICU MessageFormat) compiled at build
+ * time into Lingui's compiled form, so the page carries no ICU parser (shared-ui/src/i18n). In
+ * development and tests they stay as written and Lingui compiles each message when it is used.
+ * @returns {import("vite").Plugin}
+ */
+export function compiledMessages() {
+  const file = /[\\/]src[\\/](?:i18n[\\/])?messages[\\/][a-z]{2}(?:-[A-Z]{2})?\.json$/;
+  return {
+    name: "portal-compiled-messages",
+    enforce: "pre",
+    apply: "build",
+    load(id) {
+      if (!file.test(id)) return undefined;
+      /** @type {Record<string, string>} */
+      const source = JSON.parse(readFileSync(id, "utf8"));
+      const compiled = Object.fromEntries(
+        Object.entries(source).map(([key, message]) => {
+          try {
+            return [key, compileMessageOrThrow(message)];
+          } catch (error) {
+            return this.error(`${id}: ${key}: ${/** @type {Error} */ (error).message}`);
+          }
+        }),
+      );
+      // JSON.parse of a string literal: faster to load than the same object as a literal.
+      return {
+        code: `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`,
+        moduleType: "js",
+      };
+    },
+  };
 }
 
 /**
@@ -168,6 +203,7 @@ export function remoteViteConfig({ name, exposes }) {
       react(),
       vanillaExtractPlugin(),
       reactAriaEnglishOnly(),
+      compiledMessages(),
       contractsUseSharedSchema(),
       federation({
         name,

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   apiDevTarget,
+  compiledMessages,
   contractsAlias,
   contractsUseSharedSchema,
   devPort,
@@ -126,6 +127,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     reactAriaEnglishOnly(),
+    compiledMessages(),
     precompressed(),
     contractsUseSharedSchema(),
     devRemotesJson(),

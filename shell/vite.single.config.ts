@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
+  compiledMessages,
   contractsAlias,
   precompressed,
   reactAriaEnglishOnly,
@@ -82,6 +83,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     reactAriaEnglishOnly(),
+    compiledMessages(),
     precompressed(),
     replaceFederationModules(),
     singlePages(),

@@ -23,6 +23,7 @@ export {
   formatDateTime,
   formatEur,
   formatMoney,
+  formatNumber,
   serviceSpecs,
   shortId,
   shortServiceId,
@@ -35,6 +36,15 @@ export {
   parseForm,
   useFormErrors,
 } from "./forms/use-form-errors";
+export { type Locale, locales } from "./i18n/locale-store";
+export {
+  createTranslator,
+  type MessageFiles,
+  type MessageValues,
+  type Translator,
+} from "./i18n/translator";
+export { getLocale, localeReady, setLocale, useLocale } from "./i18n/use-locale";
+export { localizeValidation as contractMessage } from "./i18n/validation-messages";
 export { Link, type LinkProps } from "./Link/Link";
 export { Menu, MenuItem, type MenuItemProps, type MenuProps, MenuSeparator } from "./Menu/Menu";
 export { Meter, type MeterProps, ProgressBar, type ProgressBarProps } from "./Meter/Meter";

@@ -1,10 +1,11 @@
 import { matchPath, RouterProvider } from "@hosting-portal/router";
-import { applyThemePreference, session } from "@hosting-portal/shared-ui";
+import { applyThemePreference, getLocale, localeReady, session } from "@hosting-portal/shared-ui";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createRouter } from "./app/router";
 import { remoteRoutes } from "./app/routes";
 import { ensureRemotes, loadPage, prefetchManifest } from "./features/remotes/load-remote";
+import "./i18n";
 
 applyThemePreference();
 session.start();
@@ -24,8 +25,13 @@ if (current) {
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing in index.html");
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={createRouter()} />
+    </StrictMode>,
+  );
+// English is bundled; another language's messages (the frame's, loaded in parallel with the
+// session and the remote) come first, so the frame does not flash up in English.
+if (getLocale() === "en") render();
+else void localeReady().then(render);

@@ -1,19 +1,21 @@
 import { Button, Page, PageHeader, Skeleton, useMyServices } from "@hosting-portal/shared-ui";
 import { ServicesTable } from "../features/services/components/services-table";
+import { useT } from "../i18n";
 
 /** /dashboard (SPEC §2): the caller's services. */
 export default function DashboardPage() {
+  const t = useT();
   const { data: services, isPending, isError, refetch } = useMyServices();
   return (
     <Page>
-      <PageHeader title="Dashboard" description="Your servers at a glance." />
+      <PageHeader title={t("dashboard.title")} description={t("dashboard.description")} />
       {isPending ? (
         <Skeleton height={160} />
       ) : isError ? (
         <div role="alert">
-          <p>Your services could not be loaded.</p>
+          <p>{t("dashboard.loadFailed")}</p>
           <Button variant="secondary" onPress={() => void refetch()}>
-            Try again
+            {t("tryAgain")}
           </Button>
         </div>
       ) : (

@@ -7,6 +7,7 @@ import {
   ModalOverlay,
 } from "react-aria-components";
 import { Button } from "../Button/Button";
+import { sharedMessages } from "../i18n/shared-messages";
 import * as styles from "./Dialog.css";
 
 export interface DialogProps extends Omit<AriaDialogProps, "className" | "children"> {
@@ -70,11 +71,12 @@ export function ConfirmDialog({
   isOpen,
   onOpenChange,
   onConfirm,
-  confirmLabel = "Confirm",
-  cancelLabel = "Cancel",
+  confirmLabel,
+  cancelLabel,
   destructive = false,
   isPending = false,
 }: ConfirmDialogProps) {
+  const t = sharedMessages.useT();
   return (
     <Dialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog">
       {({ close }) => (
@@ -82,7 +84,7 @@ export function ConfirmDialog({
           {children && <div className={styles.body}>{children}</div>}
           <div className={styles.actions}>
             <Button variant="secondary" onPress={close} isDisabled={isPending}>
-              {cancelLabel}
+              {cancelLabel ?? t("dialog.cancel")}
             </Button>
             <Button
               variant={destructive ? "danger" : "primary"}
@@ -90,7 +92,7 @@ export function ConfirmDialog({
               isPending={isPending}
               autoFocus
             >
-              {confirmLabel}
+              {confirmLabel ?? t("dialog.confirm")}
             </Button>
           </div>
         </>

@@ -5,11 +5,13 @@ import {
   Button,
   Text,
 } from "react-aria-components";
+import { sharedMessages } from "../i18n/shared-messages";
 import * as styles from "./Toast.css";
 import { type ToastContent, toastQueue } from "./toast-queue";
 
 /** Render once per page (PortalProviders does); F6 moves focus into the region. */
 export function ToastRegion() {
+  const t = sharedMessages.useT();
   return (
     <AriaToastRegion<ToastContent> queue={toastQueue} className={styles.region}>
       {({ toast }) => (
@@ -28,7 +30,7 @@ export function ToastRegion() {
               </Text>
             )}
           </AriaToastContent>
-          <Button slot="close" className={styles.close} aria-label="Close">
+          <Button slot="close" className={styles.close} aria-label={t("toast.close")}>
             ×
           </Button>
         </AriaToast>

@@ -45,6 +45,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** The bearer tokens; without one, calls carry no token unless `bearer` is given. */
   tokens?: TokenProvider;
+  /** The page's language, sent as Accept-Language: the API writes its messages in it. */
+  locale?: () => string;
 }
 
 type BodyOpts<T> = Omit<RequestOptions<T>, "method" | "body" | "schema">;
@@ -57,11 +59,12 @@ type BodyOpts<T> = Omit<RequestOptions<T>, "method" | "body" | "schema">;
  * as one ApiError carrying the contract's error code, and success bodies parsed with the given
  * contract schema.
  */
-export function createApiClient({ baseUrl = "", tokens }: ApiClientOptions = {}) {
+export function createApiClient({ baseUrl = "", tokens, locale }: ApiClientOptions = {}) {
   async function exchange(path: string, opts: RequestOptions<unknown>, token: string | null) {
     const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
     if (opts.body !== undefined) headers["content-type"] = "application/json";
     if (token) headers.authorization = `Bearer ${token}`;
+    if (locale && !("accept-language" in headers)) headers["accept-language"] = locale();
     try {
       return await fetch(`${baseUrl}${path}`, {
         method: opts.method ?? "GET",

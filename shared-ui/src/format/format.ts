@@ -1,7 +1,29 @@
 /*
  * The portal's display formats (SPEC §2, §9), one function each. Every app formats dates, money
- * and short ids through these, never with its own Intl / toFixed / slice.
+ * and short ids through these, never with its own Intl / toFixed / slice. English keeps SPEC's
+ * formats exactly; the other languages use their own conventions through Intl, in the page's
+ * language at the moment of the call (the locale store, src/i18n).
  */
+import { type Locale, localeStore } from "../i18n/locale-store";
+
+/** The region whose conventions each language's formats follow (the portal sells in the EU). */
+const FORMAT_LOCALE: Record<Exclude<Locale, "en">, string> = {
+  de: "de-DE",
+  fr: "fr-FR",
+  nl: "nl-NL",
+};
+const intlLocale = (locale: Locale): string | null =>
+  locale === "en" ? null : (FORMAT_LOCALE[locale as Exclude<Locale, "en">] ?? locale);
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key);
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f as T;
+}
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -22,6 +44,20 @@ function toDate(value: string | Date | null | undefined): Date | null {
 export function formatDateTime(value: string | Date | null | undefined): string {
   const d = toDate(value);
   if (!d) return "";
+  const intl = intlLocale(localeStore.get());
+  if (intl)
+    return cached(
+      `dt:${intl}`,
+      () =>
+        new Intl.DateTimeFormat(intl, {
+          day: "2-digit",
+          month: "short",
+          year: "numeric",
+          hour: "2-digit",
+          minute: "2-digit",
+          hourCycle: "h23",
+        }),
+    ).format(d);
   return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
@@ -29,6 +65,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export function formatDate(value: string | Date | null | undefined): string {
   const d = toDate(value);
   if (!d) return "";
+  const intl = intlLocale(localeStore.get());
+  if (intl)
+    return cached(
+      `d:${intl}`,
+      () => new Intl.DateTimeFormat(intl, { day: "2-digit", month: "short", year: "numeric" }),
+    ).format(d);
   return `${MONTHS[d.getMonth()]} ${pad(d.getDate())}, ${d.getFullYear()}`;
 }
 
@@ -45,9 +87,28 @@ export function formatMoney(value: string | null | undefined): string {
   return `${sign}${int}.${frac.padEnd(2, "0").slice(0, 2)}`;
 }
 
-/** SPEC §2, §9: an amount with two decimals followed by EUR ("12.50 EUR", "-4.99 EUR", "0.00 EUR"). */
+/**
+ * SPEC §2, §9: an amount with two decimals followed by EUR ("12.50 EUR", "-4.99 EUR", "0.00 EUR");
+ * in the other languages their own way of writing euros ("12,50 €" in German, "€ 12,50" in Dutch).
+ * Intl reads the decimal string exactly (no float on the way).
+ */
 export function formatEur(value: string | null | undefined): string {
-  return `${formatMoney(value)} EUR`;
+  const amount = formatMoney(value);
+  const intl = intlLocale(localeStore.get());
+  if (!intl) return `${amount} EUR`;
+  return cached(
+    `eur:${intl}`,
+    () => new Intl.NumberFormat(intl, { style: "currency", currency: "EUR" }),
+  ).format(amount as unknown as number);
+}
+
+/** A number in the page's language's digits and separators ("1,234.5" / "1.234,5"). */
+export function formatNumber(value: number | bigint, options?: Intl.NumberFormatOptions): string {
+  const intl = intlLocale(localeStore.get()) ?? "en-US";
+  return cached(
+    `n:${intl}:${JSON.stringify(options ?? {})}`,
+    () => new Intl.NumberFormat(intl, options),
+  ).format(value);
 }
 
 /** SPEC §9: ids are shown shortened to 8 characters. */

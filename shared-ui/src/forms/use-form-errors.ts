@@ -1,15 +1,14 @@
 import { useCallback, useState } from "react";
 import type { output, ZodMiniType } from "zod/mini";
 import { fieldErrors } from "../Form/Form";
+import { sharedMessages } from "../i18n/shared-messages";
+import { localizeValidation } from "../i18n/validation-messages";
 import { toast } from "../Toast/toast-queue";
-
-/** The SPEC §8 toast title of a form the contract refuses. */
-const VALIDATION_ERROR = "Validation Error";
 
 export type FormErrors = Record<string, string>;
 
 export interface ParseFormOptions {
-  /** The toast's title (default 'Validation Error'; the top-up amount says 'Invalid Amount'). */
+  /** The toast's title (default SPEC's 'Validation Error'; the top-up amount says 'Invalid Amount'). */
   title?: string;
   /** Where an issue without a field goes: the field of a form whose schema is one value (the amount). */
   field?: string;
@@ -25,14 +24,20 @@ export type ParsedForm<T> = { success: true; data: T } | { success: false; error
 export function parseForm<S extends ZodMiniType>(
   schema: S,
   values: unknown,
-  { title = VALIDATION_ERROR, field }: ParseFormOptions = {},
+  { title = sharedMessages.t("form.validationError"), field }: ParseFormOptions = {},
 ): ParsedForm<output<S>> {
   const result = schema.safeParse(values);
   if (result.success) return { success: true, data: result.data };
-  const errors = fieldErrors(result.error);
-  const unplaced = result.error.issues.find((issue) => issue.path.length === 0);
+  // The contract's English messages in the page's language (unchanged in English).
+  const issues = result.error.issues.map((issue) => ({
+    ...issue,
+    message: localizeValidation(issue.message),
+  }));
+  const errors = fieldErrors({ issues });
+  const unplaced = issues.find((issue) => issue.path.length === 0);
   if (field && unplaced && !(field in errors)) errors[field] = unplaced.message;
-  toast.error(title, result.error.issues[0]?.message);
+  const first = issues[0]?.message;
+  toast.error(title, first);
   return { success: false, errors };
 }
 

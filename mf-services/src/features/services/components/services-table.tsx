@@ -4,6 +4,7 @@ import {
   Button,
   Cell,
   Column,
+  contractMessage,
   EmptyState,
   Row,
   shortId,
@@ -11,6 +12,7 @@ import {
   TableBody,
   TableHeader,
 } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { ipv4Text, manageButton, ServiceStatusBadge } from "./service-status";
 import * as styles from "./services.css";
 
@@ -20,21 +22,22 @@ import * as styles from "./services.css";
  */
 export function ServicesTable({ services }: { services: Service[] }) {
   const navigate = useNavigate();
-  if (services.length === 0) return <EmptyState title={serviceMessages.empty} />;
+  const t = useT();
+  if (services.length === 0) return <EmptyState title={contractMessage(serviceMessages.empty)} />;
   return (
-    <Table aria-label="Your services">
+    <Table aria-label={t("table.label")}>
       <TableHeader>
-        <Column isRowHeader>ID</Column>
-        <Column>Type</Column>
-        <Column>Status</Column>
-        <Column>IPv4</Column>
+        <Column isRowHeader>{t("table.id")}</Column>
+        <Column>{t("table.type")}</Column>
+        <Column>{t("table.status")}</Column>
+        <Column>{t("table.ipv4")}</Column>
         <Column>
-          <span className={styles.srOnly}>Actions</span>
+          <span className={styles.srOnly}>{t("table.actions")}</span>
         </Column>
       </TableHeader>
-      <TableBody items={services} dependencies={[navigate]}>
+      <TableBody items={services} dependencies={[navigate, t]}>
         {(s) => {
-          const manage = manageButton(s);
+          const manage = manageButton(s, t);
           return (
             <Row id={s.id}>
               <Cell>
@@ -45,7 +48,7 @@ export function ServicesTable({ services }: { services: Service[] }) {
                 <ServiceStatusBadge status={s.service_status} />
               </Cell>
               <Cell>
-                <span className={s.ipv4 ? styles.mono : styles.muted}>{ipv4Text(s)}</span>
+                <span className={s.ipv4 ? styles.mono : styles.muted}>{ipv4Text(s, t)}</span>
               </Cell>
               <Cell>
                 <Button

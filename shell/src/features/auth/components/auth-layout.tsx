@@ -1,4 +1,6 @@
 import { Outlet } from "@hosting-portal/router";
+import { LanguageMenu } from "../../i18n/language-menu";
+import { languageCorner } from "../../i18n/language-menu.css";
 import * as styles from "./auth-layout.css";
 
 /** SPEC §2: /auth pages have no top bar and no side navigation. */
@@ -6,6 +8,9 @@ export function AuthLayout() {
   return (
     <div className={styles.page}>
       <div className={styles.column}>
+        <div className={languageCorner}>
+          <LanguageMenu />
+        </div>
         <div className={styles.brand}>
           <span className={styles.brandMark} aria-hidden="true">
             <svg

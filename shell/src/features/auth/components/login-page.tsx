@@ -13,10 +13,12 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useCallback, useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "./auth-layout.css";
 import { MfaStep } from "./mfa-step";
 
 export default function LoginPage() {
+  const t = useT();
   const form = useFormErrors();
   const [pending, setPending] = useState(false);
   // The password was right but the user has a verified factor; the second step follows.
@@ -24,7 +26,7 @@ export default function LoginPage() {
 
   // The session just adopted makes PublicOnly (guards.tsx) take the user on, back to the page
   // they came from or to /dashboard. Not navigating here too: the two raced.
-  const finish = () => toast.success("Logged in successfully!");
+  const finish = () => toast.success(t("auth.signIn.success"));
 
   const cancelMfa = useCallback(() => {
     setMfaPending((s) => {
@@ -53,7 +55,7 @@ export default function LoginPage() {
       if (s.mfa_required) setMfaPending(s);
       else finish();
     } catch (err) {
-      toast.error("Error", err instanceof ApiError ? err.message : "Sign in failed");
+      toast.error(t("error"), err instanceof ApiError ? err.message : t("auth.signIn.failed"));
     } finally {
       setPending(false);
     }
@@ -75,27 +77,33 @@ export default function LoginPage() {
   return (
     <Card>
       <div>
-        <h1 className={styles.title}>Sign in</h1>
-        <p className={styles.subtitle}>Manage your servers, orders and credits.</p>
+        <h1 className={styles.title}>{t("auth.signIn.title")}</h1>
+        <p className={styles.subtitle}>{t("auth.signIn.subtitle")}</p>
       </div>
       <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
-        <TextField label="Email" name="email" type="email" autoComplete="email" autoFocus />
         <TextField
-          label="Password"
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+        />
+        <TextField
+          label={t("auth.password")}
           name="password"
           type="password"
           autoComplete="current-password"
         />
         <Checkbox name="remember" value="on">
-          Remember me for 5 days
+          {t("auth.remember")}
         </Checkbox>
-        <Link href="/auth/forgot-password">Forgot password?</Link>
+        <Link href="/auth/forgot-password">{t("auth.forgotLink")}</Link>
         <Button type="submit" isPending={pending} className={styles.submit}>
-          Sign In
+          {t("auth.signIn.submit")}
         </Button>
       </Form>
       <p className={styles.footer}>
-        Don't have an account? <Link href="/auth/register">Register</Link>
+        {t("auth.signIn.noAccount")} <Link href="/auth/register">{t("auth.registerLink")}</Link>
       </p>
     </Card>
   );

@@ -13,10 +13,12 @@ import {
 } from "@hosting-portal/shared-ui";
 import { startAuthentication } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
+import { messages, useT } from "../../../i18n";
 import * as styles from "./auth-layout.css";
 
 // ApiError carries the API's message; a WebAuthn DOMException (cancelled, timed out) its own.
-const message = (err: unknown) => (err instanceof Error ? err.message : "Verification failed");
+const message = (err: unknown) =>
+  err instanceof Error ? err.message : messages.t("auth.mfa.failed");
 
 export interface MfaStepProps {
   pending: Session;
@@ -29,6 +31,7 @@ export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
   // The pending aal1 session is not in the session store (the API refuses it everywhere but
   // these factor calls), so they carry its token themselves.
   const bearer = pending.access_token;
+  const t = useT();
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const form = useFormErrors();
   const [busy, setBusy] = useState<string | null>(null);
@@ -38,7 +41,7 @@ export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
       .get("/api/auth/factors", FactorList, { bearer })
       .then((list) => setFactors(list.factors.filter((f) => f.status === "verified")))
       .catch((err) => {
-        toast.error("Error", message(err));
+        toast.error(t("error"), message(err));
         onCancel();
       });
   }, [bearer, onCancel]);
@@ -51,7 +54,7 @@ export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
       const body = { challenge_id: challenge.id, ...(await proof(challenge)) };
       onVerified(await api.post(`${factorPath}/verify`, body, Session, { bearer }));
     } catch (err) {
-      toast.error("Error", message(err));
+      toast.error(t("error"), message(err));
     } finally {
       setBusy(null);
     }
@@ -80,18 +83,16 @@ export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
   return (
     <Card>
       <div>
-        <h1 className={styles.title}>Two-factor authentication</h1>
+        <h1 className={styles.title}>{t("auth.mfa.title")}</h1>
         <p className={styles.subtitle}>
-          {totp
-            ? "Enter the 6-digit code from your authenticator app to finish signing in."
-            : "Confirm it's you with your passkey to finish signing in."}
+          {totp ? t("auth.mfa.totpHint") : t("auth.mfa.passkeyHint")}
         </p>
       </div>
       {factors === null && <Skeleton height="80px" />}
       {totp && (
         <Form onSubmit={onSubmitCode} validationErrors={form.errors} validationBehavior="aria">
           <TextField
-            label="Authentication code"
+            label={t("auth.mfa.code")}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -99,7 +100,7 @@ export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
             autoFocus
           />
           <Button type="submit" isPending={busy === totp.id} className={styles.submit}>
-            Verify
+            {t("auth.mfa.verify")}
           </Button>
         </Form>
       )}
@@ -112,12 +113,14 @@ export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
           isDisabled={busy !== null && busy !== p.id}
           onPress={() => signInWithPasskey(p)}
         >
-          {passkeys.length > 1 ? `Use passkey "${p.friendly_name}"` : "Use passkey"}
+          {passkeys.length > 1
+            ? t("auth.mfa.usePasskeyNamed", { name: p.friendly_name })
+            : t("auth.mfa.usePasskey")}
         </Button>
       ))}
       <p className={styles.footer}>
         <Button variant="ghost" size="sm" onPress={onCancel}>
-          Back to sign in
+          {t("auth.mfa.back")}
         </Button>
       </p>
     </Card>

@@ -13,10 +13,12 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "./auth-layout.css";
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const t = useT();
   const form = useFormErrors();
   const [pending, setPending] = useState(false);
 
@@ -32,9 +34,9 @@ export default function RegisterPage() {
       // /auth/login once its page has loaded; until then this form stays pending, so nothing
       // invites typing into it.
       await navigate("/auth/login");
-      toast.success("Account created successfully! You can now log in.");
+      toast.success(t("auth.register.success"));
     } catch (err) {
-      toast.error("Error", err instanceof ApiError ? err.message : "Sign up failed");
+      toast.error(t("error"), err instanceof ApiError ? err.message : t("auth.register.failed"));
     } finally {
       setPending(false);
     }
@@ -43,25 +45,30 @@ export default function RegisterPage() {
   return (
     <Card>
       <div>
-        <h1 className={styles.title}>Create an account</h1>
-        <p className={styles.subtitle}>Order VPS and dedicated servers in minutes.</p>
+        <h1 className={styles.title}>{t("auth.register.title")}</h1>
+        <p className={styles.subtitle}>{t("auth.register.subtitle")}</p>
       </div>
       <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
-        <TextField label="Username" name="username" autoComplete="username" autoFocus />
-        <TextField label="Email" name="email" type="email" autoComplete="email" />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" />
+        <TextField label={t("auth.username")} name="username" autoComplete="username" autoFocus />
+        <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" />
         <TextField
-          label="Confirm Password"
+          label={t("auth.password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          label={t("auth.confirmPassword")}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
         />
         <Button type="submit" isPending={pending} className={styles.submit}>
-          Create Account
+          {t("auth.register.submit")}
         </Button>
       </Form>
       <p className={styles.footer}>
-        Already have an account? <Link href="/auth/login">Sign in</Link>
+        {t("auth.register.haveAccount")} <Link href="/auth/login">{t("auth.signInLink")}</Link>
       </p>
     </Card>
   );

@@ -3,7 +3,9 @@ import { Outlet, useLocation, useNavigate } from "@hosting-portal/router";
 import { api, queryKeys, Skeleton, session, useUserEvents } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
+import { useT } from "../../../i18n";
 import { VerifyEmailBanner } from "../../email-verification/verify-email-banner";
+import { useProfileLocale } from "../../i18n/profile-locale";
 import { useInactivitySignOut } from "../../inactivity/use-inactivity-sign-out";
 import { RemoteBoundary } from "../../remotes/remote-boundary";
 import * as styles from "./app-layout.css";
@@ -11,8 +13,14 @@ import { NavDrawer, SideNav } from "./side-nav";
 import { TopBar } from "./top-bar";
 
 function PageFallback() {
+  const t = useT();
   return (
-    <div className={styles.pageFallback} role="status" aria-busy="true" aria-label="Loading page">
+    <div
+      className={styles.pageFallback}
+      role="status"
+      aria-busy="true"
+      aria-label={t("layout.loadingPage")}
+    >
       <Skeleton width="240px" height="32px" />
       <Skeleton height="18px" width="60%" />
       <Skeleton height="220px" />
@@ -65,8 +73,10 @@ function useNavDrawer(pathname: string) {
 export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const t = useT();
   useCurrentUser();
   useUserEvents();
+  useProfileLocale();
   useInactivitySignOut(() => {
     // The API clears the refresh cookie first, so the login page cannot restore the session.
     void session.signOut().then(() => navigate("/auth/login", { replace: true }));
@@ -77,7 +87,7 @@ export function AppLayout() {
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>
-        Skip to main content
+        {t("layout.skip")}
       </a>
       <SideNav />
       <NavDrawer isOpen={navOpen} onOpenChange={setNavOpen} />

@@ -20,6 +20,8 @@ const paths = {
   chevronDown: "M6 9l6 6 6-6",
   menu: "M3 6h18M3 12h18M3 18h18",
   close: "M6 6l12 12M18 6L6 18",
+  globe:
+    "M12 22a10 10 0 100-20 10 10 0 000 20zM2 12h20M12 2a15.3 15.3 0 014 10 15.3 15.3 0 01-4 10 15.3 15.3 0 01-4-10 15.3 15.3 0 014-10z",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -1,7 +1,7 @@
-import { serviceStatusLabel } from "@contracts/services.ts";
 import { NavLink, useLocation } from "@hosting-portal/router";
 import { Disclosure, shortId, useMyServices, useUser } from "@hosting-portal/shared-ui";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
+import { useT } from "../../../i18n";
 import * as styles from "./app-layout.css";
 import { Icon, type IconName } from "./icons";
 
@@ -33,11 +33,12 @@ function Item({
  * left out: they no longer exist at the provider and stay on the dashboard as history.
  */
 function MyServices({ onNavigate }: { onNavigate: OnNavigate }) {
+  const t = useT();
   const { data, isPending, isError } = useMyServices();
-  if (isPending) return <span className={styles.navEmpty}>Loading…</span>;
-  if (isError) return <span className={styles.navEmpty}>Services unavailable</span>;
+  if (isPending) return <span className={styles.navEmpty}>{t("nav.loading")}</span>;
+  if (isError) return <span className={styles.navEmpty}>{t("nav.servicesUnavailable")}</span>;
   const services = data.filter((s) => s.service_status !== "terminated");
-  if (services.length === 0) return <span className={styles.navEmpty}>No services yet</span>;
+  if (services.length === 0) return <span className={styles.navEmpty}>{t("nav.noServices")}</span>;
   return (
     <>
       {services.map((s) => (
@@ -48,7 +49,7 @@ function MyServices({ onNavigate }: { onNavigate: OnNavigate }) {
             aria-hidden="true"
           />
           {`${s.service_type.toUpperCase()}-${shortId(s.id)}`}
-          <span className="sr-only">{` (${serviceStatusLabel[s.service_status]})`}</span>
+          <span className="sr-only">{` (${t(`status.${s.service_status}`)})`}</span>
         </NavLink>
       ))}
     </>
@@ -59,6 +60,7 @@ function MyServices({ onNavigate }: { onNavigate: OnNavigate }) {
 function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
   const user = useUser();
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <>
       <NavLink to="/dashboard" className={styles.brand} onClick={onNavigate}>
@@ -67,30 +69,40 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
         </span>
         Hosting Portal
       </NavLink>
-      <nav className={styles.nav} aria-label="Main">
-        <Item to="/dashboard" icon="dashboard" label="Dashboard" onNavigate={onNavigate} />
-        <Item to="/orders" icon="orders" label="Orders" onNavigate={onNavigate} />
-        <Item to="/settings" icon="settings" label="Settings" onNavigate={onNavigate} />
-        <Item to="/charge-credits" icon="credits" label="Charge Credits" onNavigate={onNavigate} />
-        <Item to="/transactions" icon="transactions" label="Transactions" onNavigate={onNavigate} />
-        <Item to="/support" icon="clipboard" label="Support" onNavigate={onNavigate} />
+      <nav className={styles.nav} aria-label={t("nav.main")}>
+        <Item to="/dashboard" icon="dashboard" label={t("nav.dashboard")} onNavigate={onNavigate} />
+        <Item to="/orders" icon="orders" label={t("nav.orders")} onNavigate={onNavigate} />
+        <Item to="/settings" icon="settings" label={t("nav.settings")} onNavigate={onNavigate} />
+        <Item
+          to="/charge-credits"
+          icon="credits"
+          label={t("nav.chargeCredits")}
+          onNavigate={onNavigate}
+        />
+        <Item
+          to="/transactions"
+          icon="transactions"
+          label={t("nav.transactions")}
+          onNavigate={onNavigate}
+        />
+        <Item to="/support" icon="clipboard" label={t("nav.support")} onNavigate={onNavigate} />
         <Disclosure
-          title="Products"
+          title={t("nav.products")}
           icon={<Icon name="products" />}
           triggerClassName={styles.navTrigger}
           defaultExpanded={pathname.startsWith("/products")}
         >
           <div className={styles.subNav}>
             <NavLink to="/products/vps" className={styles.navItem} onClick={onNavigate}>
-              VPS
+              {t("nav.vps")}
             </NavLink>
             <NavLink to="/products/dedicated" className={styles.navItem} onClick={onNavigate}>
-              Dedicated
+              {t("nav.dedicated")}
             </NavLink>
           </div>
         </Disclosure>
         <Disclosure
-          title="My Services"
+          title={t("nav.myServices")}
           icon={<Icon name="services" />}
           triggerClassName={styles.navTrigger}
           defaultExpanded
@@ -102,36 +114,66 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
         {user?.is_admin && (
           <>
             <div className={styles.navSection} role="presentation">
-              ADMIN
+              {t("nav.admin")}
             </div>
-            <Item to="/admin/users" icon="users" label="Manage Users" onNavigate={onNavigate} />
+            <Item
+              to="/admin/users"
+              icon="users"
+              label={t("nav.manageUsers")}
+              onNavigate={onNavigate}
+            />
             <Item
               to="/admin/services"
               icon="server"
-              label="Manage Services"
+              label={t("nav.manageServices")}
               onNavigate={onNavigate}
             />
-            <Item to="/admin/products" icon="box" label="Manage Products" onNavigate={onNavigate} />
+            <Item
+              to="/admin/products"
+              icon="box"
+              label={t("nav.manageProducts")}
+              onNavigate={onNavigate}
+            />
             <Item
               to="/admin/orders"
               icon="clipboard"
-              label="Manage Orders"
+              label={t("nav.manageOrders")}
               onNavigate={onNavigate}
             />
-            <Item to="/admin/invoices" icon="wallet" label="Invoices" onNavigate={onNavigate} />
-            <Item to="/admin/audit" icon="transactions" label="Audit Log" onNavigate={onNavigate} />
+            <Item
+              to="/admin/invoices"
+              icon="wallet"
+              label={t("nav.invoices")}
+              onNavigate={onNavigate}
+            />
+            <Item
+              to="/admin/audit"
+              icon="transactions"
+              label={t("nav.audit")}
+              onNavigate={onNavigate}
+            />
             <Item
               to="/admin/mail-outbox"
               icon="clipboard"
-              label="Mail Outbox"
+              label={t("nav.mailOutbox")}
               onNavigate={onNavigate}
             />
-            <Item to="/admin/provider" icon="server" label="Provider" onNavigate={onNavigate} />
-            <Item to="/admin/payments" icon="wallet" label="Payments" onNavigate={onNavigate} />
+            <Item
+              to="/admin/provider"
+              icon="server"
+              label={t("nav.provider")}
+              onNavigate={onNavigate}
+            />
+            <Item
+              to="/admin/payments"
+              icon="wallet"
+              label={t("nav.payments")}
+              onNavigate={onNavigate}
+            />
             <Item
               to="/admin/support"
               icon="clipboard"
-              label="Support Queue"
+              label={t("nav.supportQueue")}
               onNavigate={onNavigate}
             />
           </>
@@ -164,6 +206,7 @@ export function NavDrawer({
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   return (
     <ModalOverlay
       className={styles.drawerOverlay}
@@ -172,13 +215,13 @@ export function NavDrawer({
       isDismissable
     >
       <Modal className={styles.drawer}>
-        <Dialog id={NAV_DRAWER_ID} aria-label="Navigation" className={styles.drawerDialog}>
+        <Dialog id={NAV_DRAWER_ID} aria-label={t("nav.navigation")} className={styles.drawerDialog}>
           {({ close }) => (
             <>
               <button
                 type="button"
                 className={styles.drawerClose}
-                aria-label="Close navigation"
+                aria-label={t("nav.close")}
                 onClick={close}
               >
                 <Icon name="close" size={20} />

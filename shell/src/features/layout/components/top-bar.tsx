@@ -10,6 +10,8 @@ import {
   useUser,
 } from "@hosting-portal/shared-ui";
 import { Button as AriaButton } from "react-aria-components";
+import { useT } from "../../../i18n";
+import { LanguageMenu } from "../../i18n/language-menu";
 import * as styles from "./app-layout.css";
 import { Icon } from "./icons";
 import { NAV_DRAWER_ID } from "./side-nav";
@@ -24,6 +26,7 @@ export function TopBar({ navOpen, onOpenNav }: { navOpen: boolean; onOpenNav: ()
   const { data: profile } = useProfile();
   const { theme, toggle } = useTheme();
   const navigate = useNavigate();
+  const t = useT();
   const username = profile?.username || user?.username || "User";
 
   const onAction = async (key: React.Key) => {
@@ -39,28 +42,29 @@ export function TopBar({ navOpen, onOpenNav }: { navOpen: boolean; onOpenNav: ()
     <header className={styles.topbar}>
       <AriaButton
         className={styles.menuButton}
-        aria-label="Open navigation"
+        aria-label={t("topbar.openNav")}
         aria-expanded={navOpen}
         aria-controls={navOpen ? NAV_DRAWER_ID : undefined}
         onPress={onOpenNav}
       >
         <Icon name="menu" size={22} />
       </AriaButton>
-      <span className={styles.balance} data-testid="balance" title="Credit balance">
+      <span className={styles.balance} data-testid="balance" title={t("topbar.balance")}>
         <Icon name="wallet" size={16} />
         {formatEur(profile?.credits)}
       </span>
       <span className={styles.welcome} data-testid="welcome">
-        Welcome, {username}!
+        {t("topbar.welcome", { name: username })}
       </span>
-      <span className={styles.welcomeShort} title={`Welcome, ${username}!`}>
-        Hi, {username}
+      <span className={styles.welcomeShort} title={t("topbar.welcome", { name: username })}>
+        {t("topbar.hi", { name: username })}
       </span>
+      <LanguageMenu />
       <Menu
-        aria-label="User menu"
+        aria-label={t("topbar.userMenu")}
         onAction={onAction}
         trigger={
-          <AriaButton className={styles.userButton} aria-label="User menu">
+          <AriaButton className={styles.userButton} aria-label={t("topbar.userMenu")}>
             <span className={styles.avatar} aria-hidden="true">
               {username.slice(0, 1)}
             </span>
@@ -68,16 +72,19 @@ export function TopBar({ navOpen, onOpenNav }: { navOpen: boolean; onOpenNav: ()
           </AriaButton>
         }
       >
-        <MenuItem id="settings" textValue="Settings">
-          <Icon name="settings" size={16} /> Settings
+        <MenuItem id="settings" textValue={t("topbar.settings")}>
+          <Icon name="settings" size={16} /> {t("topbar.settings")}
         </MenuItem>
-        <MenuItem id="theme" textValue={theme === "dark" ? "Light theme" : "Dark theme"}>
+        <MenuItem
+          id="theme"
+          textValue={theme === "dark" ? t("topbar.lightTheme") : t("topbar.darkTheme")}
+        >
           <Icon name={theme === "dark" ? "sun" : "moon"} size={16} />
-          {theme === "dark" ? "Light theme" : "Dark theme"}
+          {theme === "dark" ? t("topbar.lightTheme") : t("topbar.darkTheme")}
         </MenuItem>
         <MenuSeparator />
-        <MenuItem id="logout" textValue="Logout">
-          <Icon name="logout" size={16} /> Logout
+        <MenuItem id="logout" textValue={t("topbar.logout")}>
+          <Icon name="logout" size={16} /> {t("topbar.logout")}
         </MenuItem>
       </Menu>
     </header>

@@ -37,6 +37,7 @@ export {
   useFormErrors,
 } from "./forms/use-form-errors";
 export { type Locale, locales } from "./i18n/locale-store";
+export { richText, strong } from "./i18n/rich-text";
 export {
   createTranslator,
   type MessageFiles,

@@ -1,6 +1,6 @@
 import { ErrorCode } from "@contracts/errors.ts";
 import { ShopMessages } from "@contracts/shop.ts";
-import { ApiError, toast } from "@hosting-portal/shared-ui";
+import { ApiError, contractMessage, toast } from "@hosting-portal/shared-ui";
 import { useRef, useState } from "react";
 import { newIdempotencyKey } from "./idempotency-key";
 
@@ -53,7 +53,10 @@ export function useConfirmedPayment<T, V, R>(
         // A network failure keeps the key: confirming again cannot pay twice.
         if (!(error instanceof ApiError) || !error.retryable) key.current = newIdempotencyKey();
         if (error instanceof ApiError && error.code === ErrorCode.insufficientCredits) {
-          toast.error(ShopMessages.insufficientCreditsTitle, texts.insufficientCredits);
+          toast.error(
+            contractMessage(ShopMessages.insufficientCreditsTitle),
+            texts.insufficientCredits,
+          );
           setSelected(null);
         } else {
           toast.error(texts.failedTitle, error.message);

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import en from "../i18n/messages/en.json";
+import { sharedMessages } from "../i18n/shared-messages";
 import * as styles from "./Badge.css";
 
 export type BadgeTone = keyof typeof styles.tone;
@@ -31,12 +33,20 @@ export interface BadgeProps {
   children?: ReactNode;
 }
 
+/** A status word the shared messages translate ("active" → "aktiv"); others show as they are. */
+const statusKey = (status: string) => {
+  const key = `status.${status.toLowerCase()}`;
+  return key in en ? (key as keyof typeof en) : null;
+};
+
 export function Badge({ status, tone, children }: BadgeProps) {
+  const tr = sharedMessages.useT();
   const t = tone ?? (status ? toneForStatus(status) : "neutral");
+  const key = status ? statusKey(status) : null;
   return (
     <span className={`${styles.badge} ${styles.tone[t]}`} data-tone={t}>
       <span className={styles.dot} aria-hidden="true" />
-      {children ?? status}
+      {children ?? (key ? tr(key) : status)}
     </span>
   );
 }

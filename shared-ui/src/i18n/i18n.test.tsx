@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatDate, formatDateTime, formatEur, formatNumber } from "../format/format";
 import { localeStore } from "./locale-store";
+import { richText, strong } from "./rich-text";
 import { createTranslator } from "./translator";
 
 afterEach(async () => {
@@ -75,5 +76,16 @@ describe("createTranslator", () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("only"));
     expect(tr.t("items", { count: 1 })).toBe("1 Artikel");
     warn.mockRestore();
+  });
+});
+
+describe("richText", () => {
+  it("wraps numbered tags and keeps the text between them", () => {
+    const { container } = render(
+      <p>{richText("Order <0>VPS S</0> for <1>12,50 €</1>?", [strong, strong])}</p>,
+    );
+    expect(container.innerHTML).toBe(
+      "<p>Order <strong>VPS S</strong> for <strong>12,50 €</strong>?</p>",
+    );
   });
 });

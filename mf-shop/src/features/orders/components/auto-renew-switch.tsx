@@ -1,6 +1,7 @@
 import { AutoRenewMessages } from "@contracts/auto-renew.ts";
 import type { Order } from "@contracts/shop.ts";
-import { Checkbox, shortId, toast } from "@hosting-portal/shared-ui";
+import { Checkbox, contractMessage, shortId, toast } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { useAutoRenew } from "../api/get-auto-renew";
 import { useSetAutoRenew } from "../api/set-auto-renew";
 
@@ -10,6 +11,7 @@ import { useSetAutoRenew } from "../api/set-auto-renew";
  * renewal is not offered for suspended orders, so neither is this.
  */
 export function AutoRenewSwitch({ order }: { order: Order }) {
+  const t = useT();
   const enabled = useAutoRenew();
   const save = useSetAutoRenew();
   const pending = save.isPending && save.variables?.orderId === order.id;
@@ -21,23 +23,22 @@ export function AutoRenewSwitch({ order }: { order: Order }) {
       {
         onSuccess: ({ auto_renew }) =>
           toast.success(
-            auto_renew ? AutoRenewMessages.savedOn : AutoRenewMessages.savedOff,
-            auto_renew
-              ? `${order.product_name} is renewed from your credits shortly before it expires.`
-              : `${order.product_name} is no longer renewed automatically.`,
+            contractMessage(auto_renew ? AutoRenewMessages.savedOn : AutoRenewMessages.savedOff),
+            t(auto_renew ? "autoRenewOn" : "autoRenewOff", { product: order.product_name }),
           ),
-        onError: (error) => toast.error(AutoRenewMessages.failedTitle, error.message),
+        onError: (error) =>
+          toast.error(contractMessage(AutoRenewMessages.failedTitle), error.message),
       },
     );
 
   return (
     <Checkbox
-      aria-label={`Auto-renew ${order.product_name} ${shortId(order.id)}`}
+      aria-label={t("autoRenewLabel", { product: order.product_name, id: shortId(order.id) })}
       isSelected={isSelected}
       isDisabled={order.status === "suspended" || enabled.isPending || enabled.isError || pending}
       onChange={change}
     >
-      Auto-renew
+      {t("autoRenew")}
     </Checkbox>
   );
 }

@@ -5,43 +5,49 @@ import {
   Cell,
   Column,
   ConfirmDialog,
+  contractMessage,
   formatDateTime,
   formatEur,
   Row,
+  richText,
   Skeleton,
   shortId,
+  strong,
   Table,
   TableBody,
   TableHeader,
   toast,
 } from "@hosting-portal/shared-ui";
+import { messages, useT } from "../../../i18n";
 import { useConfirmedPayment } from "../../../lib/confirmed-payment";
 import { useOrders } from "../api/get-orders";
 import { useRenewOrder } from "../api/renew-order";
 import { AutoRenewSwitch } from "./auto-renew-switch";
 import * as styles from "./orders-table.css";
 
-const EMPTY_TEXT = "No orders yet. Order a VPS or dedicated server to get started.";
-
 /** SPEC §2 /orders: product, expiry, status and a confirmed renewal per order. */
 export function OrdersTable() {
+  const t = useT();
   const orders = useOrders();
   const renew = useRenewOrder();
   const { selected, open, dialog } = useConfirmedPayment(renew, {
     variables: (order: Order, idempotencyKey) => ({ orderId: order.id, idempotencyKey }),
     onPaid: ({ order }) =>
       toast.success(
-        ShopMessages.renewalSuccessTitle,
-        `${order.product_name} now runs until ${formatDateTime(order.expire_date)}.`,
+        contractMessage(ShopMessages.renewalSuccessTitle),
+        messages.t("renewedUntil", {
+          product: order.product_name,
+          until: formatDateTime(order.expire_date),
+        }),
       ),
-    insufficientCredits: ShopMessages.insufficientCreditsRenewal,
-    failedTitle: ShopMessages.renewalFailedTitle,
+    insufficientCredits: contractMessage(ShopMessages.insufficientCreditsRenewal),
+    failedTitle: contractMessage(ShopMessages.renewalFailedTitle),
   });
   const renewingId = renew.isPending ? renew.variables?.orderId : undefined;
 
   if (orders.isPending) {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading orders">
+      <div role="status" aria-busy="true" aria-label={t("orders.loading")}>
         <Skeleton height="14rem" />
       </div>
     );
@@ -49,23 +55,25 @@ export function OrdersTable() {
 
   return (
     <>
-      <Table aria-label="Orders">
+      <Table aria-label={t("orders.title")}>
         <TableHeader>
-          <Column isRowHeader>Product</Column>
-          <Column>Order</Column>
-          <Column>Price</Column>
-          <Column>Expires</Column>
-          <Column>Status</Column>
-          <Column>Auto-renew</Column>
+          <Column isRowHeader>{t("col.product")}</Column>
+          <Column>{t("col.order")}</Column>
+          <Column>{t("col.price")}</Column>
+          <Column>{t("col.expires")}</Column>
+          <Column>{t("col.status")}</Column>
+          <Column>{t("col.autoRenew")}</Column>
           <Column>
-            <span className={styles.muted}>Actions</span>
+            <span className={styles.muted}>{t("col.actions")}</span>
           </Column>
         </TableHeader>
         <TableBody
           items={orders.data ?? []}
-          dependencies={[renewingId]}
+          dependencies={[renewingId, t]}
           emptyText={
-            orders.isError ? `Orders could not be loaded: ${orders.error.message}` : EMPTY_TEXT
+            orders.isError
+              ? t("orders.loadFailed", { error: orders.error.message })
+              : t("orders.empty")
           }
         >
           {(order) => (
@@ -73,7 +81,7 @@ export function OrdersTable() {
               <Cell>
                 <span className={styles.product}>{order.product_name}</span>
                 <div className={styles.muted}>
-                  {order.product_type === "vps" ? "VPS" : "Dedicated"}
+                  {order.product_type === "vps" ? t("type.vps") : t("type.dedicated")}
                 </div>
               </Cell>
               <Cell>
@@ -97,12 +105,15 @@ export function OrdersTable() {
                 <Button
                   size="sm"
                   variant="secondary"
-                  aria-label={`Renew ${order.product_name} ${shortId(order.id)}`}
+                  aria-label={t("renewLabel", {
+                    product: order.product_name,
+                    id: shortId(order.id),
+                  })}
                   isDisabled={order.status === "suspended" || renewingId === order.id}
                   isPending={renewingId === order.id}
                   onPress={() => open(order)}
                 >
-                  Renew
+                  {t("renew")}
                 </Button>
               </Cell>
             </Row>
@@ -110,7 +121,7 @@ export function OrdersTable() {
         </TableBody>
       </Table>
       <OrdersFooter orders={orders} />
-      <ConfirmDialog title="Renew order" confirmLabel="Renew" {...dialog}>
+      <ConfirmDialog title={t("renewOrder")} confirmLabel={t("renew")} {...dialog}>
         {selected && <RenewalTerms order={selected} />}
       </ConfirmDialog>
     </>
@@ -122,11 +133,12 @@ export function OrdersTable() {
  * the next page. A failed page leaves the rows already shown in place.
  */
 function OrdersFooter({ orders }: { orders: ReturnType<typeof useOrders> }) {
+  const t = useT();
   return (
     <>
       {orders.isFetchNextPageError && (
         <p role="alert" className={styles.muted}>
-          More orders could not be loaded: {orders.error?.message}
+          {t("orders.moreFailed", { error: orders.error?.message ?? "" })}
         </p>
       )}
       {orders.hasNextPage && (
@@ -136,7 +148,7 @@ function OrdersFooter({ orders }: { orders: ReturnType<typeof useOrders> }) {
             onPress={() => orders.fetchNextPage()}
             isPending={orders.isFetchingNextPage}
           >
-            Load more
+            {t("orders.loadMore")}
           </Button>
         </div>
       )}
@@ -148,20 +160,17 @@ function OrdersFooter({ orders }: { orders: ReturnType<typeof useOrders> }) {
 function RenewalTerms({ order }: { order: Order }) {
   const lapsed = new Date(order.expire_date).getTime() <= Date.now();
   const until = formatDateTime(renewedExpiry(order.expire_date));
+  const t = useT();
+  const values = {
+    product: order.product_name,
+    days: ORDER_PERIOD_DAYS,
+    price: formatEur(order.price),
+    until,
+  };
   return (
     <>
-      <p>
-        Renew <strong>{order.product_name}</strong> for {ORDER_PERIOD_DAYS} days for{" "}
-        <strong>{formatEur(order.price)}</strong>, taken from your credit balance. It will run until{" "}
-        <strong>{until}</strong>.
-      </p>
-      {lapsed && (
-        <p className={styles.note}>
-          This order has expired. Its {ORDER_PERIOD_DAYS} days are counted from today, not from the
-          old expiry date, so you never pay for days that have already passed. Renewing reactivates
-          the order and its suspended services.
-        </p>
-      )}
+      <p>{richText(t("renewTerms", values), [strong, strong, strong])}</p>
+      {lapsed && <p className={styles.note}>{t("renewLapsed", values)}</p>}
     </>
   );
 }

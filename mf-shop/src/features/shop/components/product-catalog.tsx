@@ -3,11 +3,15 @@ import { ORDER_PERIOD_DAYS, type Product, ShopMessages } from "@contracts/shop.t
 import {
   Card,
   ConfirmDialog,
+  contractMessage,
   EmptyState,
   formatEur,
+  richText,
   Skeleton,
+  strong,
   toast,
 } from "@hosting-portal/shared-ui";
+import { messages, useT } from "../../../i18n";
 import { useConfirmedPayment } from "../../../lib/confirmed-payment";
 import { useCreateOrder } from "../api/create-order";
 import { useProducts } from "../api/get-products";
@@ -21,19 +25,23 @@ export interface ProductCatalogProps {
 
 /** The product cards of one type and the confirmed purchase of one of them. */
 export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
+  const t = useT();
   const products = useProducts(type);
   const createOrder = useCreateOrder();
   const { selected, open, dialog } = useConfirmedPayment(createOrder, {
     variables: (product: Product, idempotencyKey) => ({ productId: product.id, idempotencyKey }),
     onPaid: ({ order }) =>
-      toast.success(ShopMessages.orderSuccessTitle, ShopMessages.orderSuccess(order.product_name)),
-    insufficientCredits: ShopMessages.insufficientCreditsOrder,
-    failedTitle: ShopMessages.orderFailedTitle,
+      toast.success(
+        contractMessage(ShopMessages.orderSuccessTitle),
+        messages.t("orderSuccess", { product: order.product_name, days: ORDER_PERIOD_DAYS }),
+      ),
+    insufficientCredits: contractMessage(ShopMessages.insufficientCreditsOrder),
+    failedTitle: contractMessage(ShopMessages.orderFailedTitle),
   });
 
   if (products.isPending) {
     return (
-      <div className={styles.grid} role="status" aria-busy="true" aria-label="Loading products">
+      <div className={styles.grid} role="status" aria-busy="true" aria-label={t("loadingProducts")}>
         {[0, 1, 2].map((i) => (
           <Card key={i} className={styles.skeletonCard}>
             <Skeleton width="60%" height="1.25rem" />
@@ -46,7 +54,7 @@ export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
     );
   }
   if (products.isError) {
-    return <EmptyState title="Products could not be loaded" description={products.error.message} />;
+    return <EmptyState title={t("productsFailed")} description={products.error.message} />;
   }
   if (products.data.length === 0) return <EmptyState title={emptyText} />;
 
@@ -57,12 +65,17 @@ export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
           <ProductCard key={product.id} product={product} onOrder={open} />
         ))}
       </div>
-      <ConfirmDialog title="Confirm order" confirmLabel="Order Now" {...dialog}>
+      <ConfirmDialog title={t("confirmOrder")} confirmLabel={t("orderNow")} {...dialog}>
         {selected && (
           <p>
-            Order <strong>{selected.name}</strong> for <strong>{formatEur(selected.price)}</strong>?
-            The amount is taken from your credit balance and the server is active for{" "}
-            {ORDER_PERIOD_DAYS} days.
+            {richText(
+              t("orderTerms", {
+                product: selected.name,
+                price: formatEur(selected.price),
+                days: ORDER_PERIOD_DAYS,
+              }),
+              [strong, strong],
+            )}
           </p>
         )}
       </ConfirmDialog>

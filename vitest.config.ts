@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import registry from "./api/contracts/remote-registry.json" with { type: "json" };
 
 const contracts = fileURLToPath(new URL("./api/contracts/", import.meta.url));
 const setup = fileURLToPath(new URL("./vitest.setup.ts", import.meta.url));
@@ -36,12 +37,8 @@ export default defineConfig({
       ...[
         "schema",
         "shared-ui",
-        "shell",
-        "mf-account",
-        "mf-shop",
-        "mf-services",
-        "mf-admin",
-        "mf-support",
+        registry.shell.folder,
+        ...registry.remotes.map((r) => r.folder),
       ].map(project),
     ],
   },

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
+import registry from "../api/contracts/remote-registry.json" with { type: "json" };
 import { freePort } from "../scripts/with-postgres.mjs";
 import {
   BENCH_ADMIN_EMAIL,
@@ -92,7 +93,7 @@ function ensureBuilt() {
       stdio: "inherit",
     });
   }
-  const apps = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"];
+  const apps = [registry.shell.folder, ...registry.remotes.map((r) => r.folder)];
   if (apps.some((a) => !existsSync(join(root, a, "dist")))) {
     execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   }

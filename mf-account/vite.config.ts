@@ -1,13 +1,5 @@
 import { remoteViteConfig } from "@hosting-portal/shared-ui/vite-app-config";
 import { defineConfig } from "vite";
 
-export default defineConfig(
-  remoteViteConfig({
-    name: "mf_account",
-    exposes: {
-      "./SettingsPage": "./src/pages/settings-page.tsx",
-      "./ChargeCreditsPage": "./src/pages/charge-credits-page.tsx",
-      "./TransactionsPage": "./src/pages/transactions-page.tsx",
-    },
-  }),
-);
+// Federation name and exposed pages: this folder's entry in api/contracts/remote-registry.json.
+export default defineConfig(remoteViteConfig(import.meta.dirname));

@@ -1,12 +1,5 @@
 import { remoteViteConfig } from "@hosting-portal/shared-ui/vite-app-config";
 import { defineConfig } from "vite";
 
-export default defineConfig(
-  remoteViteConfig({
-    name: "mf_services",
-    exposes: {
-      "./DashboardPage": "./src/pages/dashboard-page.tsx",
-      "./ServicePage": "./src/pages/service-page.tsx",
-    },
-  }),
-);
+// Federation name and exposed pages: this folder's entry in api/contracts/remote-registry.json.
+export default defineConfig(remoteViteConfig(import.meta.dirname));

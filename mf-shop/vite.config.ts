@@ -1,13 +1,5 @@
 import { remoteViteConfig } from "@hosting-portal/shared-ui/vite-app-config";
 import { defineConfig } from "vite";
 
-export default defineConfig(
-  remoteViteConfig({
-    name: "mf_shop",
-    exposes: {
-      "./VpsProductsPage": "./src/pages/vps-products-page.tsx",
-      "./DedicatedProductsPage": "./src/pages/dedicated-products-page.tsx",
-      "./OrdersPage": "./src/pages/orders-page.tsx",
-    },
-  }),
-);
+// Federation name and exposed pages: this folder's entry in api/contracts/remote-registry.json.
+export default defineConfig(remoteViteConfig(import.meta.dirname));

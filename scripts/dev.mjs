@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run dev`: Vite dev servers with hot reload for the shell (http://localhost:5173) and
- * every remote (5101-5104), plus the API in watch mode (PORT, 8000) and its embedded Postgres
+ * every remote of api/contracts/remote-registry.json (5101, 5102, …), plus the API in watch mode (PORT, 8000) and its embedded Postgres
  * (EMBEDDED_PG_PORT, 5433). DEV_PORT_<APP> sets a dev server's port; a default port that is
  * taken moves to the next free one, so a second checkout can run beside the first.
  * REMOTE_<NAME>_URL takes a remote from elsewhere instead of starting its dev server, e.g.
@@ -13,16 +13,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultDevPorts } from "../shared-ui/vite-app-config.js";
+import { apps, defaultDevPorts, devPortEnv, remoteUrlEnv } from "../shared-ui/vite-app-config.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const remotes = {
-  account: "mf-account",
-  shop: "mf-shop",
-  services: "mf-services",
-  admin: "mf-admin",
-  support: "mf-support",
-};
 
 const children = [];
 function run(name, cmd, args, env = {}) {
@@ -61,7 +54,7 @@ async function pickPort(envKey, preferred) {
 
 const ports = {};
 for (const [app, port] of Object.entries(defaultDevPorts)) {
-  const key = `DEV_PORT_${app.toUpperCase()}`;
+  const key = devPortEnv(app);
   ports[key] = await pickPort(key, port);
 }
 const apiPort = await pickPort("PORT", 8000);
@@ -70,12 +63,13 @@ const pgPort = process.env.DATABASE_URL ? undefined : await pickPort("EMBEDDED_P
 // Every child sees every port: the shell's /remotes.json names the remotes' servers.
 const devEnv = { ...ports, PORT: apiPort, ...(pgPort ? { EMBEDDED_PG_PORT: pgPort } : {}) };
 run("api", "npx", ["deno", "run", "-A", "--watch", "api/src/main.ts"], devEnv);
-for (const [key, ws] of Object.entries(remotes)) {
-  const override = process.env[`REMOTE_${key.toUpperCase()}_URL`];
-  if (override) console.log(`[dev] ${ws} from ${override}`);
-  else run(ws, "npm", ["run", "dev", "-w", ws], devEnv);
+// The remotes of api/contracts/remote-registry.json, then the shell (apps[0]).
+for (const { folder, federation } of apps.slice(1)) {
+  const override = process.env[remoteUrlEnv(federation)];
+  if (override) console.log(`[dev] ${folder} from ${override}`);
+  else run(folder, "npm", ["run", "dev", "-w", folder], devEnv);
 }
-run("shell", "npm", ["run", "dev", "-w", "shell"], devEnv);
+run("shell", "npm", ["run", "dev", "-w", apps[0].folder], devEnv);
 console.log("[dev] portal: http://localhost:%s  (API on :%s)", ports.DEV_PORT_SHELL, apiPort);
 
 /** Signals a child's whole process group: Vite's workers, deno's watcher and the API under it. */

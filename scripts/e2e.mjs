@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import registry from "../api/contracts/remote-registry.json" with { type: "json" };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -37,7 +38,7 @@ function ensureChromium() {
 }
 ensureChromium();
 
-const webApps = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"];
+const webApps = [registry.shell.folder, ...registry.remotes.map((r) => r.folder)];
 for (const app of webApps) {
   if (existsSync(join(root, app, "dist", "index.html"))) continue;
   console.log(`e2e: building ${app}`);

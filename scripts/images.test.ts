@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import registry from "../api/contracts/remote-registry.json" with { type: "json" };
 
 // No container engine runs on the development machines, so the images are checked by reading:
 // each compose service builds the Dockerfile it names, and each Dockerfile's final stage has the
@@ -28,7 +29,18 @@ function stage(dockerfile: string, target?: string) {
   return found as string;
 }
 
-const STATIC = ["shell", "mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"];
+const STATIC = [registry.shell.folder, ...registry.remotes.map((r) => r.folder)];
+
+/** The workspace folders, the root package.json's globs (`mf-*`) expanded as npm does. */
+const workspaces: string[] = pkg.workspaces.flatMap((ws: string) =>
+  ws.endsWith("*")
+    ? readdirSync(root)
+        .filter(
+          (d) => d.startsWith(ws.slice(0, -1)) && existsSync(new URL(`${d}/package.json`, root)),
+        )
+        .sort()
+    : [ws],
+);
 
 describe("images", () => {
   it("compose builds every deployable from its Dockerfile, and mounts no repository folder", () => {
@@ -57,7 +69,7 @@ describe("images", () => {
     const deps = stage("api/Dockerfile", "deps");
     expect(deps).toMatch(/npm ci --omit=dev --workspace api/);
     // npm ci needs every workspace's manifest to accept the lock file.
-    for (const ws of pkg.workspaces) expect(deps, ws).toContain(`COPY ${ws}/package.json ${ws}/`);
+    for (const ws of workspaces) expect(deps, ws).toContain(`COPY ${ws}/package.json ${ws}/`);
     // The compose health check and the port the proxy forwards to.
     expect(service("api")).toMatch(/PORT: "8000"/);
     expect(read("deploy/proxy.Caddyfile")).toContain("reverse_proxy api:8000");

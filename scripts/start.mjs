@@ -4,17 +4,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import registry from "../api/contracts/remote-registry.json" with { type: "json" };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const WEB = [
-  "shared-ui",
-  "shell",
-  "mf-account",
-  "mf-shop",
-  "mf-services",
-  "mf-admin",
-  "mf-support",
-];
+// shared-ui first, then the shell and the remotes of api/contracts/remote-registry.json.
+const WEB = ["shared-ui", registry.shell.folder, ...registry.remotes.map((r) => r.folder)];
 
 for (const ws of WEB) {
   const pkg = JSON.parse(

@@ -7,17 +7,16 @@ export declare function contractsUseSharedSchema(): Plugin;
 export declare function compiledMessages(): Plugin;
 export declare function precompressed(): Plugin;
 export declare const contractsAlias: { find: RegExp; replacement: string }[];
-export declare const defaultDevPorts: {
-  shell: number;
-  mf_account: number;
-  mf_shop: number;
-  mf_services: number;
-  mf_admin: number;
-  mf_support: number;
-};
-export declare function devPort(app: keyof typeof defaultDevPorts): number;
+export interface PortalApp {
+  folder: string;
+  package: string;
+  federation: string;
+  devPort: number;
+}
+export declare const apps: PortalApp[];
+export declare const defaultDevPorts: Record<string, number>;
+export declare function devPortEnv(federation: string): string;
+export declare function remoteUrlEnv(federation: string): string;
+export declare function devPort(app: string): number;
 export declare const apiDevTarget: string;
-export declare function remoteViteConfig(remote: {
-  name: Exclude<keyof typeof defaultDevPorts, "shell">;
-  exposes: Record<string, string>;
-}): UserConfigFnObject;
+export declare function remoteViteConfig(dir: string): UserConfigFnObject;

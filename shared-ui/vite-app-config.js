@@ -6,14 +6,16 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
-import { federation } from "@module-federation/vite";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import { federation } from "@module-federation/vite";
 import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import registry from "../api/contracts/remote-registry.json" with { type: "json" };
 
 /** The shared-ui version this build is made against (docs/remotes.md: versioning). */
 export const sharedUiVersion = JSON.parse(
@@ -146,20 +148,25 @@ export const contractsAlias = [
   },
 ];
 
-/** Default dev-server ports; DEV_PORT_<APP> (e.g. DEV_PORT_MF_SHOP) overrides each. */
-export const defaultDevPorts = {
-  shell: 5173,
-  mf_account: 5101,
-  mf_shop: 5102,
-  mf_services: 5103,
-  mf_admin: 5104,
-  mf_support: 5105,
-};
+/** The shell and its remotes (api/contracts/remote-registry.json, docs/adding-a-page.md). */
+export const apps = [registry.shell, ...registry.remotes];
 
-/** @param {keyof typeof defaultDevPorts} app */
+/** Default dev-server ports by federation name; DEV_PORT_<NAME> (e.g. DEV_PORT_MF_SHOP) overrides each. */
+export const defaultDevPorts = Object.fromEntries(apps.map((a) => [a.federation, a.devPort]));
+
+/** The variable that sets an app's dev port: `DEV_PORT_MF_SHOP`, `DEV_PORT_SHELL`. */
+export const devPortEnv = (/** @type {string} */ federation) =>
+  `DEV_PORT_${federation.toUpperCase()}`;
+
+/** The variable that points the dev shell at a remote deployed elsewhere: `REMOTE_SHOP_URL`. */
+export const remoteUrlEnv = (/** @type {string} */ federation) =>
+  `REMOTE_${federation.replace(/^mf_/, "").toUpperCase()}_URL`;
+
+/** @param {string} app the federation name */
 export function devPort(app) {
-  const raw = process.env[`DEV_PORT_${app.toUpperCase()}`];
-  return raw ? Number(raw) : defaultDevPorts[app];
+  const port = process.env[devPortEnv(app)] ?? defaultDevPorts[app];
+  if (port === undefined) throw new Error(`${app} is not in api/contracts/remote-registry.json`);
+  return Number(port);
 }
 
 export const apiDevTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8000}`;
@@ -184,14 +191,49 @@ function standaloneHtmlFromRoot() {
   };
 }
 
+const remoteIndexHtml = fileURLToPath(new URL("./dev/remote-index.html", import.meta.url));
+
+/**
+ * Every remote's standalone page (`npm run dev -w mf-shop`, and the built index.html a team
+ * previews) comes from one file, shared-ui/dev/remote-index.html, titled with the remote's
+ * folder: a remote has no index.html of its own. Vite reads `<root>/index.html`, which does not
+ * exist, so the build loads it from here and the dev server answers its HTML requests with it.
+ * @param {string} dir the remote's folder
+ * @returns {import("vite").Plugin}
+ */
+function sharedStandaloneHtml(dir) {
+  const id = join(dir, "index.html");
+  const html = () => readFileSync(remoteIndexHtml, "utf8").replaceAll("%REMOTE%", basename(dir));
+  return {
+    name: "portal-shared-standalone-html",
+    resolveId: (source) => (source === id ? id : undefined),
+    load: (loaded) => (loaded === id ? html() : undefined),
+    configureServer(server) {
+      // After Vite's SPA fallback, which turns every page request into /index.html.
+      return () =>
+        server.middlewares.use(async (req, res, next) => {
+          if (req.url?.split("?")[0] !== "/index.html") return next();
+          res.setHeader("content-type", "text/html; charset=utf-8");
+          res.end(await server.transformIndexHtml(req.url, html(), req.originalUrl));
+        });
+    },
+  };
+}
+
 /**
  * The whole Vite config of a remote: `vite` serves its standalone app (src/standalone) and
  * its remoteEntry for a shell in dev, `vite build` makes a self-contained static bundle,
- * `vite preview` serves that bundle with deep links.
- * @param {{ name: keyof typeof defaultDevPorts, exposes: Record<string, string> }} remote
+ * `vite preview` serves that bundle with deep links. Its federation name and exposed pages come
+ * from its entry in api/contracts/remote-registry.json.
+ * @param {string} dir the remote's folder (its vite.config.ts passes `import.meta.dirname`)
  * @returns {import("vite").UserConfigFnObject}
  */
-export function remoteViteConfig({ name, exposes }) {
+export function remoteViteConfig(dir) {
+  const folder = basename(dir);
+  const remote = registry.remotes.find((r) => r.folder === folder);
+  if (!remote) throw new Error(`${folder} is not in api/contracts/remote-registry.json`);
+  const name = remote.federation;
+  const exposes = Object.fromEntries(remote.pages.map((p) => [`./${p.expose}`, `./${p.file}`]));
   const port = devPort(name);
   return ({ command }) => ({
     // Relative base: the built remote works wherever it is served from (/remotes/<name>/ behind
@@ -214,11 +256,16 @@ export function remoteViteConfig({ name, exposes }) {
         dts: false,
         dev: { remoteHmr: true },
       }),
+      sharedStandaloneHtml(dir),
       standaloneHtmlFromRoot(),
       precompressed(),
     ],
     // shared-ui is source with .css.ts files: pre-bundling it would bypass vanilla-extract.
-    optimizeDeps: { exclude: ["@hosting-portal/shared-ui"] },
+    // The standalone entry is named since there is no index.html on disk to scan.
+    optimizeDeps: {
+      exclude: ["@hosting-portal/shared-ui"],
+      entries: ["src/standalone/main.tsx"],
+    },
     server: {
       port,
       strictPort: true,

@@ -8,36 +8,47 @@ import {
   devPort,
   precompressed,
   reactAriaEnglishOnly,
+  remoteUrlEnv,
   sharedDeps,
 } from "@hosting-portal/shared-ui/vite-app-config";
 import { federation } from "@module-federation/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { remotes } from "../api/contracts/remote-registry.ts";
 
 /**
- * In dev, /remotes.json points at the remotes' dev servers; REMOTE_<NAME>_URL (e.g.
+ * /remotes.json, one entry per remote of api/contracts/remote-registry.json. In dev it points at
+ * the remotes' dev servers; REMOTE_<NAME>_URL (e.g.
  * REMOTE_SHOP_URL=https://cdn.example.com/mf-shop/mf-manifest.json) takes a remote from
- * anywhere else instead. Built shells serve public/remotes.json, edited by the deployer.
+ * anywhere else instead. The build writes the default a portal served from one origin uses
+ * (`/remotes/<folder>/mf-manifest.json`); the deployer edits that file in dist/.
  */
-function devRemotesJson(): Plugin {
-  const remotes = ["mf_account", "mf_shop", "mf_services", "mf_admin", "mf_support"] as const;
+function remotesJson(): Plugin {
   return {
-    name: "portal-dev-remotes-json",
-    apply: "serve",
+    name: "portal-remotes-json",
     configureServer(server) {
       server.middlewares.use("/remotes.json", (_req, res) => {
         const map: Record<string, { entry: string; type?: string }> = {};
-        for (const name of remotes) {
-          const envKey = `REMOTE_${name.replace("mf_", "").toUpperCase()}_URL`;
-          const override = process.env[envKey];
-          map[name] = override
+        for (const { federation } of remotes) {
+          const override = process.env[remoteUrlEnv(federation)];
+          map[federation] = override
             ? { entry: override }
-            : { entry: `http://localhost:${devPort(name)}/remoteEntry.js`, type: "module" };
+            : { entry: `http://localhost:${devPort(federation)}/remoteEntry.js`, type: "module" };
         }
         res.setHeader("content-type", "application/json");
         res.setHeader("cache-control", "no-store");
         res.end(JSON.stringify(map));
+      });
+    },
+    generateBundle() {
+      const map = Object.fromEntries(
+        remotes.map((r) => [r.federation, `/remotes/${r.folder}/mf-manifest.json`]),
+      );
+      this.emitFile({
+        type: "asset",
+        fileName: "remotes.json",
+        source: `${JSON.stringify(map, null, 2)}\n`,
       });
     },
   };
@@ -130,7 +141,7 @@ export default defineConfig({
     compiledMessages(),
     precompressed(),
     contractsUseSharedSchema(),
-    devRemotesJson(),
+    remotesJson(),
     frameTakesSharedUiFromSource(),
     federation({
       name: "shell",

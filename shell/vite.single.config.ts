@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   compiledMessages,
@@ -9,6 +8,7 @@ import {
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { remotes } from "../api/contracts/remote-registry.ts";
 
 /*
  * The single-bundle build of the portal, for the page benchmark only: the same shell
@@ -17,12 +17,11 @@ import { defineConfig, type Plugin } from "vite";
  * never replaces the normal build (vite.config.ts → shell/dist).
  */
 
-const REMOTES = ["mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"] as const;
 const PAGES_ID = "virtual:portal-single-pages";
 
 /**
- * `virtual:portal-single-pages`: { "mf_services/DashboardPage": Component, … }, read from each
- * remote's federation `exposes` in its vite.config.ts, so new pages join without edits here.
+ * `virtual:portal-single-pages`: { "mf_services/DashboardPage": Component, … }, every page of
+ * api/contracts/remote-registry.json, so new pages join without edits here.
  */
 function singlePages(): Plugin {
   return {
@@ -30,21 +29,14 @@ function singlePages(): Plugin {
     resolveId: (id) => (id === PAGES_ID ? `\0${PAGES_ID}` : undefined),
     load(id) {
       if (id !== `\0${PAGES_ID}`) return undefined;
-      const imports: string[] = [];
-      const entries: string[] = [];
-      for (const dir of REMOTES) {
-        const configUrl = new URL(`../${dir}/vite.config.ts`, import.meta.url);
-        const text = readFileSync(configUrl, "utf8");
-        const name = /\bname:\s*"([^"]+)"/.exec(text)?.[1];
-        const exposes = /exposes:\s*\{([^}]*)\}/.exec(text)?.[1];
-        if (!name || !exposes)
-          throw new Error(`${dir}/vite.config.ts: federation name or exposes not found`);
-        for (const [, key, file] of exposes.matchAll(/"\.\/([\w-]+)":\s*"([^"]+)"/g)) {
-          const abs = fileURLToPath(new URL(file as string, configUrl));
-          imports.push(`import P${imports.length} from ${JSON.stringify(abs)};`);
-          entries.push(`${JSON.stringify(`${name}/${key}`)}: P${imports.length - 1}`);
-        }
-      }
+      const pages = remotes.flatMap((r) =>
+        r.pages.map((p) => ({
+          id: `${r.federation}/${p.expose}`,
+          file: fileURLToPath(new URL(`../${r.folder}/${p.file}`, import.meta.url)),
+        })),
+      );
+      const imports = pages.map((p, i) => `import P${i} from ${JSON.stringify(p.file)};`);
+      const entries = pages.map((p, i) => `${JSON.stringify(p.id)}: P${i}`);
       return `${imports.join("\n")}\nexport const pages = { ${entries.join(", ")} };\n`;
     },
   };

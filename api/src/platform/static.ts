@@ -1,6 +1,7 @@
 import { extname, join, normalize, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Context, Hono } from "hono";
+import { remotes } from "../../contracts/remote-registry.ts";
 import type { AppEnv } from "./context.ts";
 
 const TYPES: Record<string, string> = {
@@ -16,7 +17,8 @@ const TYPES: Record<string, string> = {
   ".map": "application/json",
   ".txt": "text/plain; charset=utf-8",
 };
-const REMOTES = ["mf-account", "mf-shop", "mf-services", "mf-admin", "mf-support"];
+/** The remote folders served at /remotes/<folder>/ (api/contracts/remote-registry.json). */
+const REMOTES = remotes.map((r) => r.folder);
 
 interface StaticFile {
   path: string;

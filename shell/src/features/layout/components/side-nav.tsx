@@ -1,9 +1,23 @@
+import { type NavSection, navEntries as registryNav } from "@contracts/remote-registry.ts";
 import { NavLink, useLocation } from "@hosting-portal/router";
 import { Disclosure, shortId, useMyServices, useUser } from "@hosting-portal/shared-ui";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
 import { useT } from "../../../i18n";
 import * as styles from "./app-layout.css";
 import { Icon, type IconName } from "./icons";
+
+type ShellMessage = Parameters<ReturnType<typeof useT>>[0];
+
+/**
+ * A section's links as api/contracts/remote-registry.json lists them; shell/src/app/registry.test.tsx
+ * checks that each names an icon and a message the shell has.
+ */
+export const navEntries = (section: NavSection) =>
+  registryNav(section).map((e) => ({
+    ...e,
+    icon: (e.icon ?? "box") as IconName,
+    message: e.message as ShellMessage,
+  }));
 
 /** Called when a link in the navigation is followed (the drawer closes, even on its own page). */
 type OnNavigate = (() => void) | undefined;
@@ -70,22 +84,9 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
         Hosting Portal
       </NavLink>
       <nav className={styles.nav} aria-label={t("nav.main")}>
-        <Item to="/dashboard" icon="dashboard" label={t("nav.dashboard")} onNavigate={onNavigate} />
-        <Item to="/orders" icon="orders" label={t("nav.orders")} onNavigate={onNavigate} />
-        <Item to="/settings" icon="settings" label={t("nav.settings")} onNavigate={onNavigate} />
-        <Item
-          to="/charge-credits"
-          icon="credits"
-          label={t("nav.chargeCredits")}
-          onNavigate={onNavigate}
-        />
-        <Item
-          to="/transactions"
-          icon="transactions"
-          label={t("nav.transactions")}
-          onNavigate={onNavigate}
-        />
-        <Item to="/support" icon="clipboard" label={t("nav.support")} onNavigate={onNavigate} />
+        {navEntries("main").map((e) => (
+          <Item key={e.to} to={e.to} icon={e.icon} label={t(e.message)} onNavigate={onNavigate} />
+        ))}
         <Disclosure
           title={t("nav.products")}
           icon={<Icon name="products" />}
@@ -93,12 +94,11 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
           defaultExpanded={pathname.startsWith("/products")}
         >
           <div className={styles.subNav}>
-            <NavLink to="/products/vps" className={styles.navItem} onClick={onNavigate}>
-              {t("nav.vps")}
-            </NavLink>
-            <NavLink to="/products/dedicated" className={styles.navItem} onClick={onNavigate}>
-              {t("nav.dedicated")}
-            </NavLink>
+            {navEntries("products").map((e) => (
+              <NavLink key={e.to} to={e.to} className={styles.navItem} onClick={onNavigate}>
+                {t(e.message)}
+              </NavLink>
+            ))}
           </div>
         </Disclosure>
         <Disclosure
@@ -116,66 +116,15 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
             <div className={styles.navSection} role="presentation">
               {t("nav.admin")}
             </div>
-            <Item
-              to="/admin/users"
-              icon="users"
-              label={t("nav.manageUsers")}
-              onNavigate={onNavigate}
-            />
-            <Item
-              to="/admin/services"
-              icon="server"
-              label={t("nav.manageServices")}
-              onNavigate={onNavigate}
-            />
-            <Item
-              to="/admin/products"
-              icon="box"
-              label={t("nav.manageProducts")}
-              onNavigate={onNavigate}
-            />
-            <Item
-              to="/admin/orders"
-              icon="clipboard"
-              label={t("nav.manageOrders")}
-              onNavigate={onNavigate}
-            />
-            <Item
-              to="/admin/invoices"
-              icon="wallet"
-              label={t("nav.invoices")}
-              onNavigate={onNavigate}
-            />
-            <Item
-              to="/admin/audit"
-              icon="transactions"
-              label={t("nav.audit")}
-              onNavigate={onNavigate}
-            />
-            <Item
-              to="/admin/mail-outbox"
-              icon="clipboard"
-              label={t("nav.mailOutbox")}
-              onNavigate={onNavigate}
-            />
-            <Item
-              to="/admin/provider"
-              icon="server"
-              label={t("nav.provider")}
-              onNavigate={onNavigate}
-            />
-            <Item
-              to="/admin/payments"
-              icon="wallet"
-              label={t("nav.payments")}
-              onNavigate={onNavigate}
-            />
-            <Item
-              to="/admin/support"
-              icon="clipboard"
-              label={t("nav.supportQueue")}
-              onNavigate={onNavigate}
-            />
+            {navEntries("admin").map((e) => (
+              <Item
+                key={e.to}
+                to={e.to}
+                icon={e.icon}
+                label={t(e.message)}
+                onNavigate={onNavigate}
+              />
+            ))}
           </>
         )}
       </nav>

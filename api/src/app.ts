@@ -16,15 +16,10 @@ import { billingRoutes } from "./billing/billing.routes.ts";
 import { eventRoutes } from "./events/events.routes.ts";
 import { historyRoutes } from "./history/history.routes.ts";
 import { localizedErrors } from "./i18n/i18n.ts";
-import {
-  adminInvoiceRoutes,
-  billingDetailsRoutes,
-  invoiceRoutes,
-} from "./invoices/invoices.routes.ts";
+import { billingDetailsRoutes, invoiceRoutes } from "./invoices/invoices.routes.ts";
 import { configureInvoices } from "./invoices/issue.ts";
-import { mailOutboxRoutes } from "./mail/outbox.routes.ts";
 import { metricsHandler, requestMetrics } from "./metrics/metrics.ts";
-import { adminPlanChangeRoutes, planChangeRoutes } from "./plan-changes/plan-changes.routes.ts";
+import { planChangeRoutes } from "./plan-changes/plan-changes.routes.ts";
 import { clientIp } from "./platform/client-ip.ts";
 import type { AppEnv, Deps } from "./platform/context.ts";
 import { healthOf } from "./platform/db.ts";
@@ -39,11 +34,7 @@ import { serverActionRoutes } from "./server-actions/server-actions.routes.ts";
 import { serviceRoutes } from "./services/services.routes.ts";
 import { autoRenewRoutes } from "./shop/auto-renew.routes.ts";
 import { shopRoutes } from "./shop/shop.routes.ts";
-import {
-  ATTACHMENT_UPLOAD_PATH,
-  adminSupportRoutes,
-  supportRoutes,
-} from "./support/support.routes.ts";
+import { ATTACHMENT_UPLOAD_PATH, supportRoutes } from "./support/support.routes.ts";
 
 /** The most an API request body may hold (64 KB); the compose proxy has the same limit. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -118,9 +109,6 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/billing", billingRoutes(deps))
     .route("/shop", shopRoutes(deps))
     .route("/shop", autoRenewRoutes(deps))
-    .route("/admin/mail-outbox", mailOutboxRoutes(deps))
-    .route("/admin/invoices", adminInvoiceRoutes(deps))
-    .route("/admin", adminPlanChangeRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .route("/account/api-tokens", apiTokenRoutes(deps))
     .route("/account", accountRoutes(deps))
@@ -132,8 +120,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/services", serverActionRoutes(deps))
     .route("/services", planChangeRoutes(deps))
     .route("/events", eventRoutes(deps))
-    .route("/support", supportRoutes(deps))
-    .route("/admin/support", adminSupportRoutes(deps));
+    .route("/support", supportRoutes(deps));
 
   app.route("/api", api);
   app.route("/api/docs", docsRoutes());

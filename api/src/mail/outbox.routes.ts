@@ -5,13 +5,15 @@ import {
   MailOutboxList,
   MailOutboxQuery,
 } from "../../contracts/mail-outbox.ts";
-import { requireAdmin, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import type { Db } from "../platform/db.ts";
 import { decodeCursor, newestFirstShape, toPage } from "../platform/list-page.ts";
 import { describe, validate } from "../platform/openapi.ts";
 
-/** The admin's view of the outbox, newest first, keyset-paged like the other admin lists. */
+/**
+ * The admin's view of the outbox, newest first, keyset-paged like the other admin lists
+ * (mounted by adminRoutes, behind its guard).
+ */
 export function mailOutboxRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/",
@@ -24,8 +26,6 @@ export function mailOutboxRoutes(deps: Deps) {
       access: "admin",
       errors: [422],
     }),
-    requireAuth(deps),
-    requireAdmin(deps),
     validate("query", MailOutboxQuery),
     async (c) => c.json(await listMailOutbox(deps.sql, c.req.valid("query")), 200),
   );

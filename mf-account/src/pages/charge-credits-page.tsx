@@ -1,11 +1,13 @@
 import { Page, PageHeader } from "@hosting-portal/shared-ui";
 import { ChargeCreditsForm } from "../features/billing/components/charge-credits-form";
+import { useT } from "../i18n";
 
 /** /charge-credits (SPEC §2). */
 export default function ChargeCreditsPage() {
+  const t = useT();
   return (
     <Page>
-      <PageHeader title="Charge Credits" description="Top up your balance between 5 and 300 EUR." />
+      <PageHeader title={t("charge.title")} description={t("charge.description")} />
       <ChargeCreditsForm />
     </Page>
   );

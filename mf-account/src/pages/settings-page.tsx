@@ -7,15 +7,17 @@ import { ChangePasswordForm } from "../features/settings/components/change-passw
 import { NotificationSettingsForm } from "../features/settings/components/notification-settings-form";
 import { ProfileCard } from "../features/settings/components/profile-card";
 import { SessionsSection } from "../features/settings/components/sessions-section";
+import { useT } from "../i18n";
 
 /**
  * /settings (SPEC §2): profile and balance, billing details, password, two-factor sign-in, and
  * the sessions where the account is signed in, and the API tokens of the customer's scripts.
  */
 export default function SettingsPage() {
+  const t = useT();
   return (
     <Page>
-      <PageHeader title="Settings" description="Your profile, credit balance and password." />
+      <PageHeader title={t("settings.title")} description={t("settings.description")} />
       <ProfileCard />
       <PaymentNotices />
       <BillingDetailsForm />

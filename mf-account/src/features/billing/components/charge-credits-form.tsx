@@ -2,6 +2,7 @@ import { billingMessages as msg, QUICK_AMOUNTS, TopUpAmount } from "@contracts/b
 import {
   Button,
   Card,
+  contractMessage,
   formatEur,
   Skeleton,
   TextField,
@@ -9,6 +10,7 @@ import {
   useProfile,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import { useBillingConfig } from "../api/get-billing-config";
 import * as styles from "./billing.css";
 import { PayPalButtons } from "./paypal-buttons";
@@ -16,6 +18,7 @@ import { SandboxCheckout } from "./sandbox-checkout";
 
 /** /charge-credits: amount (5 to 300 EUR, step 0.01), quick amounts, then PayPal or the sandbox. */
 export function ChargeCreditsForm() {
+  const t = useT();
   const [amount, setAmount] = useState("25");
   const form = useFormErrors();
   const config = useBillingConfig();
@@ -25,7 +28,7 @@ export function ChargeCreditsForm() {
   // The same schema as the API, so the page refuses what the API would refuse, with its message.
   const takeAmount = () => {
     const result = form.validate(TopUpAmount, amount, {
-      title: msg.invalidAmountTitle,
+      title: contractMessage(msg.invalidAmountTitle),
       field: "amount",
     });
     return result.success ? result.data : null;
@@ -34,10 +37,10 @@ export function ChargeCreditsForm() {
   return (
     <div className={styles.layout}>
       <div className={styles.stack}>
-        <Card title="Amount" description="Top up between 5 and 300 EUR.">
+        <Card title={t("charge.amountTitle")} description={t("charge.amountDescription")}>
           <div className={styles.stack}>
             <TextField
-              label="Amount (EUR)"
+              label={t("charge.amountLabel")}
               name="amount"
               inputMode="decimal"
               value={amount}
@@ -47,10 +50,10 @@ export function ChargeCreditsForm() {
               }}
               isInvalid={Boolean(form.errors.amount)}
               errorMessage={form.errors.amount}
-              description="Minimum 5.00 EUR, maximum 300.00 EUR, in steps of 0.01."
+              description={t("charge.amountHint")}
             />
             <fieldset className={styles.fieldset}>
-              <legend className={styles.quickLabel}>Quick amounts</legend>
+              <legend className={styles.quickLabel}>{t("charge.quick")}</legend>
               <div className={styles.quickAmounts}>
                 {QUICK_AMOUNTS.map((q) => (
                   <Button
@@ -65,14 +68,14 @@ export function ChargeCreditsForm() {
                       form.clear();
                     }}
                   >
-                    {q} EUR
+                    {t("charge.quickAmount", { amount: q })}
                   </Button>
                 ))}
               </div>
             </fieldset>
           </div>
         </Card>
-        <Card title="Payment" description="Pay securely with PayPal, a card or a wallet.">
+        <Card title={t("charge.paymentTitle")} description={t("charge.paymentDescription")}>
           <div className={styles.paymentContainer} data-testid="payment-container">
             {config.isPending ? (
               <Skeleton height={48} />
@@ -81,23 +84,21 @@ export function ChargeCreditsForm() {
             ) : config.data ? (
               <SandboxCheckout takeAmount={takeAmount} />
             ) : (
-              <p className={styles.hint}>{msg.initiateFailed}</p>
+              <p className={styles.hint}>{contractMessage(msg.initiateFailed)}</p>
             )}
           </div>
         </Card>
       </div>
-      <Card title="Summary">
+      <Card title={t("charge.summary")}>
         <dl className={styles.summary}>
-          <dt>Current balance</dt>
+          <dt>{t("charge.balance")}</dt>
           <dd>{profile.isPending ? <Skeleton width={80} /> : formatEur(profile.data?.credits)}</dd>
-          <dt>Top-up</dt>
+          <dt>{t("charge.topUp")}</dt>
           <dd>{parsed.success ? formatEur(parsed.data) : "—"}</dd>
-          <dt className={styles.total}>Currency</dt>
+          <dt className={styles.total}>{t("charge.currency")}</dt>
           <dd className={styles.total}>EUR</dd>
         </dl>
-        <p className={styles.hint}>
-          Credits are added as soon as PayPal confirms the payment, and show in your transactions.
-        </p>
+        <p className={styles.hint}>{t("charge.note")}</p>
       </Card>
     </div>
   );

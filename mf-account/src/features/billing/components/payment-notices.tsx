@@ -1,5 +1,6 @@
 import { paymentNoticeMessages as msg } from "@contracts/billing.ts";
-import { formatDateTime } from "@hosting-portal/shared-ui";
+import { contractMessage, formatDateTime, formatEur } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { usePaymentNotices } from "../api/get-payment-notices";
 import * as styles from "./payment-notices.css";
 
@@ -10,6 +11,7 @@ import * as styles from "./payment-notices.css";
  * the notices cannot be read (an API from before them): the page itself still works.
  */
 export function PaymentNotices({ showDenied = false }: { showDenied?: boolean }) {
+  const t = useT();
   const { data } = usePaymentNotices();
   if (!data) return null;
   const held = data.held !== "0.00";
@@ -18,18 +20,20 @@ export function PaymentNotices({ showDenied = false }: { showDenied?: boolean })
   return (
     <>
       {held && (
-        <section className={styles.notice} aria-label={msg.heldTitle}>
-          <h2 className={styles.title}>{msg.heldTitle}</h2>
-          <p className={styles.text}>{msg.held(data.held, data.available)}</p>
+        <section className={styles.notice} aria-label={contractMessage(msg.heldTitle)}>
+          <h2 className={styles.title}>{contractMessage(msg.heldTitle)}</h2>
+          <p className={styles.text}>
+            {t("notice.held", { held: formatEur(data.held), available: formatEur(data.available) })}
+          </p>
         </section>
       )}
       {denied.length > 0 && (
-        <section className={styles.notice} aria-label={msg.deniedTitle}>
-          <h2 className={styles.title}>{msg.deniedTitle}</h2>
+        <section className={styles.notice} aria-label={contractMessage(msg.deniedTitle)}>
+          <h2 className={styles.title}>{contractMessage(msg.deniedTitle)}</h2>
           <ul className={styles.list}>
             {denied.map((d) => (
               <li key={d.order_id}>
-                {formatDateTime(d.denied_at)}: {msg.denied(d.amount)}
+                {formatDateTime(d.denied_at)}: {t("notice.denied", { amount: formatEur(d.amount) })}
               </li>
             ))}
           </ul>

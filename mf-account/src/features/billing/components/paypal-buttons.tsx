@@ -1,5 +1,5 @@
 import { billingMessages as msg } from "@contracts/billing.ts";
-import { Skeleton, toast } from "@hosting-portal/shared-ui";
+import { contractMessage, Skeleton, toast } from "@hosting-portal/shared-ui";
 import { loadScript } from "@paypal/paypal-js";
 import { useEffect, useRef, useState } from "react";
 import { createOrder } from "../api/create-order";
@@ -50,13 +50,14 @@ export function PayPalButtons({ clientId, takeAmount }: Props) {
             if (outcome === "declined") await actions.restart();
           },
           // The buyer closed PayPal's window: nothing was charged, the order is left to expire.
-          onCancel: () => toast.info(msg.cancelled, msg.cancelledDetail),
+          onCancel: () =>
+            toast.info(contractMessage(msg.cancelled), contractMessage(msg.cancelledDetail)),
           onError: () => {
             if (createErrorShown) {
               createErrorShown = false;
               return;
             }
-            toast.error(msg.paymentErrorTitle, msg.paymentError);
+            toast.error(contractMessage(msg.paymentErrorTitle), contractMessage(msg.paymentError));
           },
         });
         buttons = b;
@@ -66,7 +67,7 @@ export function PayPalButtons({ clientId, takeAmount }: Props) {
       .catch(() => {
         if (!cancelled) {
           setLoading(false);
-          toast.error(msg.paymentErrorTitle, msg.initiateFailed);
+          toast.error(contractMessage(msg.paymentErrorTitle), contractMessage(msg.initiateFailed));
         }
       });
     return () => {

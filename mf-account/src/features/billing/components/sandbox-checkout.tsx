@@ -1,6 +1,7 @@
 import { type CreateOrderResponse, billingMessages as msg } from "@contracts/billing.ts";
-import { Badge, Button, formatEur, toast } from "@hosting-portal/shared-ui";
+import { Badge, Button, contractMessage, formatEur, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import { approveSandboxOrder } from "../api/approve-sandbox-order";
 import { createOrder } from "../api/create-order";
 import * as styles from "./billing.css";
@@ -17,6 +18,7 @@ interface Props {
  * PayPal's buttons, with the buyer's approval given here instead of in PayPal's window.
  */
 export function SandboxCheckout({ takeAmount }: Props) {
+  const t = useT();
   const [order, setOrder] = useState<CreateOrderResponse | null>(null);
   const [step, setStep] = useState<"idle" | "creating" | "approving" | "paid">("idle");
   const completePayment = useCompletePayment();
@@ -54,41 +56,38 @@ export function SandboxCheckout({ takeAmount }: Props) {
 
   const cancel = () => {
     setOrder(null);
-    toast.info(msg.cancelled, msg.cancelledDetail);
+    toast.info(contractMessage(msg.cancelled), contractMessage(msg.cancelledDetail));
   };
 
   return (
     <div className={styles.sandbox} data-testid="sandbox-checkout">
       <div className={styles.sandboxHeader}>
-        <span>PayPal sandbox checkout</span>
-        <Badge tone="warning">Sandbox</Badge>
+        <span>{t("sandbox.title")}</span>
+        <Badge tone="warning">{t("sandbox.badge")}</Badge>
       </div>
-      <p className={styles.hint}>
-        No PayPal credentials are configured, so payments go to the built-in PayPal simulator. No
-        real money is charged.
-      </p>
+      <p className={styles.hint}>{t("sandbox.hint")}</p>
       {order ? (
         <div className={styles.approval} aria-live="polite">
-          <strong>Approve payment of {formatEur(order.amount)}</strong>
+          <strong>{t("sandbox.approveOf", { amount: formatEur(order.amount) })}</strong>
           <span className={styles.hint}>
-            PayPal order <span className={styles.mono}>{order.id}</span>
+            {t("sandbox.order")} <span className={styles.mono}>{order.id}</span>
           </span>
           <div className={styles.actions}>
             <Button onPress={approve} isPending={step === "approving"} isDisabled={step === "paid"}>
-              Approve payment
+              {t("sandbox.approve")}
             </Button>
             <Button
               variant="secondary"
               onPress={cancel}
               isDisabled={step === "approving" || step === "paid"}
             >
-              Cancel
+              {t("sandbox.cancel")}
             </Button>
           </div>
         </div>
       ) : (
         <Button onPress={start} isPending={step === "creating"}>
-          Pay with PayPal
+          {t("sandbox.pay")}
         </Button>
       )}
     </div>

@@ -4,6 +4,7 @@ import {
   Button,
   Cell,
   Column,
+  contractMessage,
   EmptyState,
   formatDateTime,
   formatEur,
@@ -14,6 +15,7 @@ import {
   TableBody,
   TableHeader,
 } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { DocumentDownload } from "../../invoices/components/document-download";
 import { useTransactions } from "../api/get-transactions";
 import * as styles from "./billing.css";
@@ -24,6 +26,7 @@ import * as styles from "./billing.css";
  * or credit note as a download.
  */
 export function TransactionsTable() {
+  const t = useT();
   const { data, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     useTransactions();
   if (isPending) {
@@ -36,57 +39,57 @@ export function TransactionsTable() {
     );
   }
   // Without data the first page failed; a failed later page keeps the rows already shown.
-  if (!data) return <EmptyState title="Could not load your transactions. Please try again." />;
+  if (!data) return <EmptyState title={t("transactions.loadFailed")} />;
   const transactions = data.pages.flatMap((page) => page.transactions);
-  if (transactions.length === 0) return <EmptyState title={msg.noTransactions} />;
+  if (transactions.length === 0) return <EmptyState title={contractMessage(msg.noTransactions)} />;
   return (
     <div className={styles.stack}>
-      <Table aria-label="Transactions">
+      <Table aria-label={t("transactions.title")}>
         <TableHeader>
-          <Column isRowHeader>ID</Column>
-          <Column>Amount</Column>
-          <Column>Status</Column>
-          <Column>Date</Column>
-          <Column>Payment ID</Column>
-          <Column>Document</Column>
+          <Column isRowHeader>{t("col.id")}</Column>
+          <Column>{t("col.amount")}</Column>
+          <Column>{t("col.status")}</Column>
+          <Column>{t("col.date")}</Column>
+          <Column>{t("col.paymentId")}</Column>
+          <Column>{t("col.document")}</Column>
         </TableHeader>
         <TableBody<Transaction>
           items={transactions}
-          dependencies={[]}
-          emptyText={msg.noTransactions}
+          dependencies={[t]}
+          emptyText={contractMessage(msg.noTransactions)}
         >
-          {(t) => (
-            <Row id={t.id}>
+          {(tx) => (
+            <Row id={tx.id}>
               <Cell>
-                <span className={styles.mono} title={t.id}>
-                  {shortId(t.id)}
+                <span className={styles.mono} title={tx.id}>
+                  {shortId(tx.id)}
                 </span>
               </Cell>
               <Cell>
                 <span
                   className={[
                     styles.amountCell,
-                    t.amount.startsWith("-") ? styles.negative : "",
+                    tx.amount.startsWith("-") ? styles.negative : "",
                   ].join(" ")}
                 >
-                  {formatEur(t.amount)}
+                  {formatEur(tx.amount)}
                 </span>
               </Cell>
               <Cell>
-                <Badge status={t.status} />
+                <Badge status={tx.status} />
               </Cell>
-              <Cell>{formatDateTime(t.created_at)}</Cell>
+              <Cell>{formatDateTime(tx.created_at)}</Cell>
               <Cell>
-                <span className={styles.mono}>{t.paypal_transaction_id ?? "N/A"}</span>
+                <span className={styles.mono}>{tx.paypal_transaction_id ?? t("na")}</span>
               </Cell>
-              <Cell>{t.document ? <DocumentDownload document={t.document} /> : "N/A"}</Cell>
+              <Cell>{tx.document ? <DocumentDownload document={tx.document} /> : t("na")}</Cell>
             </Row>
           )}
         </TableBody>
       </Table>
       {isFetchNextPageError && (
         <p role="alert" className={styles.hint}>
-          Could not load more transactions. Please try again.
+          {t("transactions.moreFailed")}
         </p>
       )}
       {hasNextPage && (
@@ -96,7 +99,7 @@ export function TransactionsTable() {
             onPress={() => fetchNextPage()}
             isPending={isFetchingNextPage}
           >
-            Load more
+            {t("loadMore")}
           </Button>
         </div>
       )}

@@ -1,8 +1,9 @@
 import { billingMessages as msg, RELOAD_AFTER_PAYMENT_MS } from "@contracts/billing.ts";
 import { ErrorCode } from "@contracts/errors.ts";
-import { ApiError, formatEur, queryKeys, toast } from "@hosting-portal/shared-ui";
+import { ApiError, contractMessage, formatEur, queryKeys, toast } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { messages } from "../../../i18n";
 import { captureOrder } from "../api/capture-order";
 import { showCaptureError } from "./payment-feedback";
 
@@ -21,11 +22,14 @@ export function useCompletePayment() {
         if (result.status === "PENDING") {
           // PayPal holds the payment (eCheck, review): it is credited when it completes. Paying
           // again would be charged twice, so nothing here invites it.
-          toast.info(msg.pendingTitle, msg.pending);
+          toast.info(contractMessage(msg.pendingTitle), contractMessage(msg.pending));
           await queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
           return "pending";
         }
-        toast.success(msg.success, `${formatEur(result.amount)} added to your balance.`);
+        toast.success(
+          contractMessage(msg.success),
+          messages.t("charge.added", { amount: formatEur(result.amount) }),
+        );
         await queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
         window.setTimeout(() => window.location.reload(), RELOAD_AFTER_PAYMENT_MS);
         return "paid";

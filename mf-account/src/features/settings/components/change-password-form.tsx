@@ -4,12 +4,14 @@ import {
   ApiError,
   Button,
   Card,
+  contractMessage,
   Form,
   formValues,
   TextField,
   toast,
   useFormErrors,
 } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { useChangePassword } from "../api/change-password";
 import * as styles from "./settings.css";
 
@@ -18,6 +20,7 @@ import * as styles from "./settings.css";
  * current password. Other sessions are signed out; this one stays.
  */
 export function ChangePasswordForm() {
+  const t = useT();
   const form = useFormErrors();
   const mutation = useChangePassword();
 
@@ -30,18 +33,16 @@ export function ChangePasswordForm() {
       { current_password: parsed.data.currentPassword, new_password: parsed.data.newPassword },
       {
         onSuccess: () => {
-          toast.success("Password changed successfully!");
+          toast.success(t("password.success"));
           element.reset();
         },
         onError: (err) => {
           if (err instanceof ApiError && err.code === ErrorCode.wrongPassword) {
-            form.setErrors({ currentPassword: messages.currentPasswordIncorrect });
-            toast.error(messages.currentPasswordIncorrect);
+            const text = contractMessage(messages.currentPasswordIncorrect);
+            form.setErrors({ currentPassword: text });
+            toast.error(text);
           } else {
-            toast.error(
-              "Error",
-              err instanceof ApiError ? err.message : "Could not change the password.",
-            );
+            toast.error(t("error"), err instanceof ApiError ? err.message : t("password.failed"));
           }
         },
       },
@@ -49,11 +50,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <Card
-      title="Change Password"
-      description="Changing your password signs you out on your other devices."
-      as="section"
-    >
+    <Card title={t("password.title")} description={t("password.description")} as="section">
       <Form
         onSubmit={onSubmit}
         validationErrors={form.errors}
@@ -63,26 +60,26 @@ export function ChangePasswordForm() {
         {/* Errors clear while typing: a message vanishing on blur moved the button under the click. */}
         <div className={styles.fields} onInput={form.clear}>
           <TextField
-            label="Current Password"
+            label={t("password.current")}
             name="currentPassword"
             type="password"
             autoComplete="current-password"
           />
           <TextField
-            label="New Password"
+            label={t("password.new")}
             name="newPassword"
             type="password"
             autoComplete="new-password"
           />
           <TextField
-            label="Confirm New Password"
+            label={t("password.confirm")}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
           />
         </div>
         <Button type="submit" isPending={mutation.isPending}>
-          Change Password
+          {t("password.title")}
         </Button>
       </Form>
     </Card>

@@ -1,21 +1,23 @@
 import { Card, formatEur, Skeleton, useProfile } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import * as styles from "./settings.css";
 
 /** SPEC §2 /settings: username, email and the credits balance with 2 decimals in EUR. */
 export function ProfileCard() {
+  const t = useT();
   const { data, isPending, isError } = useProfile();
   const value = (text: string | undefined) => (isPending ? <Skeleton width={160} /> : text);
   return (
-    <Card title="Profile" as="section">
+    <Card title={t("profile.title")} as="section">
       {isError ? (
-        <p className={styles.hint}>Profile not found</p>
+        <p className={styles.hint}>{t("profile.notFound")}</p>
       ) : (
         <dl className={styles.details}>
-          <dt>Username</dt>
+          <dt>{t("profile.username")}</dt>
           <dd>{value(data?.username)}</dd>
-          <dt>Email</dt>
+          <dt>{t("profile.email")}</dt>
           <dd>{value(data?.email)}</dd>
-          <dt>Credits</dt>
+          <dt>{t("profile.credits")}</dt>
           <dd className={styles.credits} data-testid="settings-credits">
             {value(formatEur(data?.credits))}
           </dd>

@@ -17,15 +17,13 @@ function webSources(dir: string): string[] {
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
   });
 }
-const webFiles = [
-  "shell",
-  "shared-ui",
-  "mf-account",
-  "mf-shop",
-  "mf-services",
-  "mf-admin",
-  "mf-support",
-].flatMap((app) => webSources(join(root, app, "src")));
+/** The shell and every remote of the registry, and shared-ui. */
+const registry: { remotes: { folder: string }[] } = JSON.parse(
+  readFileSync(join(contractsDir, "remote-registry.json"), "utf8"),
+);
+const webFiles = ["shell", "shared-ui", ...registry.remotes.map((r) => r.folder)].flatMap((app) =>
+  webSources(join(root, app, "src")),
+);
 
 describe("@hosting-portal/schema", () => {
   it("has every zod function the contracts and the web apps call", () => {

@@ -2,6 +2,7 @@ import { StandaloneApp } from "@hosting-portal/shared-ui/dev";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import ChargeCreditsPage from "../pages/charge-credits-page";
+import InvoicesPage from "../pages/invoices-page";
 import SettingsPage from "../pages/settings-page";
 import TransactionsPage from "../pages/transactions-page";
 
@@ -10,6 +11,7 @@ const pages = [
   { path: "/settings", label: "Settings", Component: SettingsPage },
   { path: "/charge-credits", label: "Charge Credits", Component: ChargeCreditsPage },
   { path: "/transactions", label: "Transactions", Component: TransactionsPage },
+  { path: "/invoices", label: "Invoices", Component: InvoicesPage },
 ];
 
 const root = document.getElementById("root");

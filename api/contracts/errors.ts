@@ -55,5 +55,9 @@ export const ErrorCode = {
   reauthRequired: "reauthentication_required",
   /** An API token asked for something its scope does not allow (or a route no token may use). */
   tokenScope: "token_scope",
+  /** The caller's role in the account does not allow the request (or they left the account). */
+  accountRole: "account_role",
+  /** An invitation link that is unknown, expired, revoked or already used. */
+  invitationInvalid: "invitation_invalid",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,3 +1,5 @@
+import { tryGetContext } from "hono/context-storage";
+import type { AppEnv } from "../platform/context.ts";
 import type { Db } from "../platform/db.ts";
 
 export interface AuditEntry {
@@ -16,6 +18,10 @@ export interface AuditEntry {
  * change and its record commit or roll back together.
  */
 export async function recordAudit(sql: Db, entry: AuditEntry): Promise<void> {
+  // The account's data is kept under its founder's id, so the money paths name the account as
+  // their actor; the row names the person of the request who acted on it instead.
+  const auth = tryGetContext<AppEnv>()?.var.auth;
+  if (auth && entry.actorId === auth.accountId) entry = { ...entry, actorId: auth.userId };
   await sql`
     insert into audit_log (actor_id, actor_label, action, entity, entity_id, before, after)
     values (

@@ -8,7 +8,7 @@ import {
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
-import { requireAuth } from "./middleware.ts";
+import { accountOf, requireAuth } from "./middleware.ts";
 
 /**
  * Settings → API tokens: the signed-in customer makes, lists and revokes the tokens their scripts
@@ -28,7 +28,7 @@ export function apiTokenRoutes(deps: Deps) {
         response: ApiTokenList,
       }),
       auth,
-      async (c) => c.json({ tokens: await listApiTokens(deps.sql, c.get("auth").userId) }, 200),
+      async (c) => c.json({ tokens: await listApiTokens(deps.sql, accountOf(c)) }, 200),
     )
     .post(
       "/",
@@ -44,7 +44,14 @@ export function apiTokenRoutes(deps: Deps) {
       auth,
       validate("json", CreateApiTokenBody),
       async (c) =>
-        c.json(await createApiToken(deps.sql, c.get("auth").userId, c.req.valid("json")), 201),
+        c.json(
+          await createApiToken(
+            deps.sql,
+            { userId: c.get("auth").userId, accountId: accountOf(c) },
+            c.req.valid("json"),
+          ),
+          201,
+        ),
     )
     .delete(
       "/:id",
@@ -57,7 +64,11 @@ export function apiTokenRoutes(deps: Deps) {
       auth,
       validate("param", ApiTokenParams),
       async (c) => {
-        await revokeApiToken(deps.sql, c.get("auth").userId, c.req.valid("param").id);
+        await revokeApiToken(
+          deps.sql,
+          { userId: c.get("auth").userId, accountId: accountOf(c) },
+          c.req.valid("param").id,
+        );
         return c.body(null, 204);
       },
     );

@@ -23,6 +23,8 @@ export const isApiToken = (bearer: string) => bearer.startsWith(API_TOKEN_PREFIX
 export interface TokenCaller {
   tokenId: string;
   userId: string;
+  /** The account the token belongs to and acts on. */
+  accountId: string;
   scope: ApiTokenScope;
 }
 
@@ -48,25 +50,29 @@ const toInfo = (r: Row): ApiTokenInfo => ({
   last_used_ip: r.last_used_ip,
 });
 
-/** Makes a token for the caller: stored as its SHA-256, the token itself returned this once. */
+/**
+ * Makes a token of the account for its owner `userId`: stored as its SHA-256, the token itself
+ * returned this once. The token belongs to the account (it outlives its maker's membership; any
+ * owner lists and revokes it).
+ */
 export async function createApiToken(
   sql: Sql,
-  userId: string,
+  { userId, accountId }: { userId: string; accountId: string },
   body: CreateApiTokenBody,
 ): Promise<CreatedApiToken> {
   const token = `${API_TOKEN_PREFIX}${newLinkToken()}`;
   const hash = await hashToken(token);
   return await sql.begin(async (tx) => {
-    // Serialises the count with concurrent creates of the same user.
-    await tx`select 1 from profiles where id = ${userId} for update`;
+    // Serialises the count with concurrent creates in the same account.
+    await tx`select 1 from accounts where id = ${accountId} for update`;
     const [{ live }] = await tx<{ live: number }[]>`
       select count(*)::int as live from api_tokens
-      where user_id = ${userId} and revoked_at is null and (expires_at is null or expires_at > now())`;
+      where account_id = ${accountId} and revoked_at is null and (expires_at is null or expires_at > now())`;
     if (live >= MAX_API_TOKENS)
       throw new HttpError(409, ErrorCode.conflict, apiTokenMessages.tooMany);
     const [row] = await tx<Row[]>`
-      insert into api_tokens (user_id, name, scope, token_hash, token_prefix, expires_at)
-      values (${userId}, ${body.name}, ${body.scope}, ${hash}, ${token.slice(0, 8)},
+      insert into api_tokens (user_id, account_id, name, scope, token_hash, token_prefix, expires_at)
+      values (${userId}, ${accountId}, ${body.name}, ${body.scope}, ${hash}, ${token.slice(0, 8)},
         ${body.expires_in_days ? tx`now() + make_interval(days => ${body.expires_in_days})` : null})
       returning id, name, scope, token_prefix, created_at, expires_at, last_used_at, last_used_ip`;
     await recordAudit(tx, {
@@ -80,22 +86,27 @@ export async function createApiToken(
   });
 }
 
-/** The caller's tokens that still work, newest first. */
-export async function listApiTokens(sql: Db, userId: string): Promise<ApiTokenInfo[]> {
+/** The account's tokens that still work, newest first. */
+export async function listApiTokens(sql: Db, accountId: string): Promise<ApiTokenInfo[]> {
   const rows = await sql<Row[]>`
     select id, name, scope, token_prefix, created_at, expires_at, last_used_at, last_used_ip
     from api_tokens
-    where user_id = ${userId} and revoked_at is null and (expires_at is null or expires_at > now())
+    where account_id = ${accountId} and revoked_at is null
+      and (expires_at is null or expires_at > now())
     order by created_at desc`;
   return rows.map(toInfo);
 }
 
-/** Revokes one of the caller's tokens; the next request with it is refused on every instance. */
-export async function revokeApiToken(sql: Sql, userId: string, id: string): Promise<void> {
+/** Revokes one of the account's tokens; the next request with it is refused on every instance. */
+export async function revokeApiToken(
+  sql: Sql,
+  { userId, accountId }: { userId: string; accountId: string },
+  id: string,
+): Promise<void> {
   await sql.begin(async (tx) => {
     const [row] = await tx<{ name: string; scope: string }[]>`
       update api_tokens set revoked_at = now()
-      where id = ${id} and user_id = ${userId} and revoked_at is null
+      where id = ${id} and account_id = ${accountId} and revoked_at is null
       returning name, scope`;
     if (!row) throw notFound(apiTokenMessages.tokenNotFound);
     await recordAudit(tx, {
@@ -121,9 +132,16 @@ export async function tokenCaller(
 ): Promise<TokenCaller | undefined> {
   const hash = await hashToken(token);
   const [row] = await sql<
-    { id: string; user_id: string; scope: ApiTokenScope; stale: boolean; ip: string | null }[]
+    {
+      id: string;
+      user_id: string;
+      account_id: string;
+      scope: ApiTokenScope;
+      stale: boolean;
+      ip: string | null;
+    }[]
   >`
-    select t.id, t.user_id, t.scope, t.last_used_ip as ip,
+    select t.id, t.user_id, t.account_id, t.scope, t.last_used_ip as ip,
       t.last_used_at is null or t.last_used_at < now() - interval '1 minute' as stale
     from api_tokens t join profiles p on p.id = t.user_id
     where t.token_hash = ${hash} and t.revoked_at is null and p.status = 'active'
@@ -133,5 +151,5 @@ export async function tokenCaller(
   if (row.stale || row.ip !== clientIp)
     await sql`update api_tokens set last_used_at = now(), last_used_ip = ${clientIp}
       where id = ${row.id}`;
-  return { tokenId: row.id, userId: row.user_id, scope: row.scope };
+  return { tokenId: row.id, userId: row.user_id, accountId: row.account_id, scope: row.scope };
 }

@@ -1,13 +1,15 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { apiTokenMessages } from "../../contracts/api-tokens.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import { type AccountRole, memberMessages } from "../../contracts/members.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import type { Db } from "../platform/db.ts";
 import { forbidden, HttpError, unauthorized } from "../platform/http-error.ts";
 import { isApiToken, tokenCaller } from "./api-tokens.ts";
 import { IDLE_SECONDS, REMEMBERED_IDLE_SECONDS } from "./idle.ts";
 import { type SessionState, sessionCache } from "./session-cache.ts";
-import { scopeAllows } from "./token-scopes.ts";
+import { actsOnAccount, roleAllows, scopeAllows } from "./token-scopes.ts";
 
 /**
  * The live state of a session, or undefined when it is revoked, expired, idle past its timeout
@@ -21,12 +23,27 @@ export async function sessionState(
   const cached = sessionCache.get(sessionId);
   if (cached) return cached.userId === userId ? cached : undefined;
   const generation = sessionCache.generation();
-  const [row] = await sql<{ aal: "aal1" | "aal2"; has_factor: boolean; ends_at: Date }[]>`
+  const [row] = await sql<
+    {
+      aal: "aal1" | "aal2";
+      has_factor: boolean;
+      ends_at: Date;
+      account_id: string | null;
+      role: AccountRole | null;
+    }[]
+  >`
     select s.aal, least(s.expires_at, s.last_used_at + idle.span) as ends_at,
-      exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor
-    from sessions s join profiles p on p.id = s.user_id,
-      lateral (select make_interval(secs => case when s.remember
+      exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor,
+      m.account_id, m.role
+    from sessions s join profiles p on p.id = s.user_id
+      cross join lateral (select make_interval(secs => case when s.remember
         then ${REMEMBERED_IDLE_SECONDS}::int else ${IDLE_SECONDS}::int end) as span) idle
+      -- The account chosen by switching; without a choice the person's own account, else their
+      -- oldest membership. A chosen account that dropped them gives none (never another one: a
+      -- page open on it must not start acting on a different account's money).
+      left join lateral (select m.account_id, m.role from account_members m
+        where m.user_id = s.user_id and (s.account_id is null or m.account_id = s.account_id)
+        order by m.account_id = s.user_id desc, m.created_at, m.account_id limit 1) m on true
     where s.id = ${sessionId} and s.user_id = ${userId} and p.status = 'active'
       and s.revoked_at is null and s.expires_at > now() and s.last_used_at + idle.span > now()`;
   if (!row) return undefined;
@@ -34,6 +51,8 @@ export async function sessionState(
     userId,
     aal: row.aal,
     hasVerifiedFactor: row.has_factor,
+    accountId: row.account_id,
+    role: row.role,
     // A refresh moves last_used_at without a notification: past this the entry is read again.
     expiresAt: row.ends_at.getTime(),
   };
@@ -74,6 +93,8 @@ export function requireAuth(
         userId: caller.userId,
         sessionId: caller.tokenId,
         aal: "aal2",
+        accountId: caller.accountId,
+        role: null,
         token: { id: caller.tokenId, scope: caller.scope },
       });
       return await next();
@@ -89,9 +110,31 @@ export function requireAuth(
     if (session.hasVerifiedFactor && session.aal !== "aal2" && !options.allowAal1) {
       throw new HttpError(403, ErrorCode.mfaRequired, "Two-factor verification is required");
     }
-    c.set("auth", { userId: claims.sub, sessionId: claims.sid, aal: session.aal });
+    if (actsOnAccount(c.req.path)) {
+      if (!session.accountId || !session.role)
+        throw new HttpError(403, ErrorCode.accountRole, memberMessages.notAMember);
+      if (!roleAllows(session.role, c.req.method, c.req.path))
+        throw new HttpError(403, ErrorCode.accountRole, memberMessages.roleRefused);
+    }
+    c.set("auth", {
+      userId: claims.sub,
+      sessionId: claims.sid,
+      aal: session.aal,
+      accountId: session.accountId,
+      role: session.role,
+    });
     await next();
   });
+}
+
+/**
+ * The account a request acts on (requireAuth has checked the caller's role there). Every query of
+ * the account's data filters by it: another account's ids answer 404 like missing ones.
+ */
+export function accountOf(c: Context<AppEnv>): string {
+  const { accountId } = c.get("auth");
+  if (!accountId) throw new HttpError(403, ErrorCode.accountRole, memberMessages.notAMember);
+  return accountId;
 }
 
 /** The message an administrator below aal2 gets from every admin route in production. */

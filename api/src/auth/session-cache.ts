@@ -1,3 +1,5 @@
+import type { AccountRole } from "../../contracts/members.ts";
+
 /**
  * Every authenticated request needs its session row (revoked? suspended? aal?). Reading it from
  * Postgres each time doubled the database work of every read endpoint, so valid sessions are kept
@@ -9,6 +11,9 @@ export interface SessionState {
   userId: string;
   aal: "aal1" | "aal2";
   hasVerifiedFactor: boolean;
+  /** The account the session acts on and the person's role there (middleware.ts). */
+  accountId: string | null;
+  role: AccountRole | null;
   /** Session expiry, epoch milliseconds. */
   expiresAt: number;
 }

@@ -1,37 +1,93 @@
 import type { ApiTokenScope } from "../../contracts/api-tokens.ts";
+import type { AccountRole } from "../../contracts/members.ts";
 
 /**
- * Which requests an API token of each scope may make (api-tokens.ts), by method and path: read by
- * requireAuth on every token request and by the OpenAPI document (`x-api-token-scopes`).
+ * What a member of each role and an API token of each scope may do, by method and path: one
+ * table for both. Read by requireAuth on every request and by the OpenAPI document
+ * (`x-api-token-scopes`). A role is a scope (ROLE_SCOPE) plus what only a person can do: the
+ * owner manages the members and the tokens.
  *
  * Routes no token reaches: signing in and out, sessions, password and second factors, the tokens
- * themselves, the admin's, and the event stream (which follows a browser session).
+ * themselves, the members and invitations, switching accounts, the admin's, and the event stream
+ * (which follows a browser session).
  */
 const NEVER_BY_TOKEN = [
   /^\/api\/auth(\/|$)/,
   /^\/api\/account\/api-tokens(\/|$)/,
+  /^\/api\/account\/members(\/|$)/,
+  /^\/api\/account\/accounts(\/|$)/,
+  /^\/api\/invitations(\/|$)/,
   /^\/api\/admin(\/|$)/,
   /^\/api\/events(\/|$)/,
+];
+
+/**
+ * The routes that act on the caller's account (its balance, services, orders, invoices, tickets,
+ * tokens, members): each needs a role there. The rest is the person's own (sign-in, factors,
+ * sessions, mail choices, the profile, the accounts they belong to, accepting an invitation) or
+ * the admin's.
+ */
+const ACCOUNT_PATHS = [
+  /^\/api\/billing(\/|$)/,
+  /^\/api\/shop(\/|$)/,
+  /^\/api\/invoices(\/|$)/,
+  /^\/api\/services(\/|$)/,
+  /^\/api\/support(\/|$)/,
+  /^\/api\/events(\/|$)/,
+  /^\/api\/account\/billing-details(\/|$)/,
+  /^\/api\/account\/api-tokens(\/|$)/,
+  /^\/api\/account\/members(\/|$)/,
+];
+
+/** Only an owner: the tokens, and every change of the members but leaving. */
+const OWNER_ONLY = [/^\/api\/account\/api-tokens(\/|$)/, /^\/api\/account\/members(\/|$)/];
+/** Any member: reading the member list, and leaving. */
+const ANY_MEMBER: [string, RegExp][] = [
+  ["GET", /^\/api\/account\/members\/?$/],
+  ["POST", /^\/api\/account\/members\/leave$/],
 ];
 
 /** Changes each scope may make, beyond reading (GET) everything the account has. */
 const WRITES: Record<ApiTokenScope, RegExp[]> = {
   read_only: [],
-  technical: [/^\/api\/services(\/|$)/],
+  technical: [/^\/api\/services(\/|$)/, /^\/api\/support(\/|$)/],
   billing: [
     /^\/api\/billing(\/|$)/,
     /^\/api\/shop(\/|$)/,
     /^\/api\/account\/billing-details(\/|$)/,
     /^\/api\/invoices(\/|$)/,
+    /^\/api\/support(\/|$)/,
   ],
   full: [/^\/api\//],
 };
 
+/** The token scope each role's account rights equal (the owner has more: OWNER_ONLY). */
+export const ROLE_SCOPE: Record<AccountRole, ApiTokenScope> = {
+  owner: "full",
+  billing: "billing",
+  technical: "technical",
+  read_only: "read_only",
+};
+
+const reads = (method: string) => method === "GET" || method === "HEAD";
+
 /** Whether a token of `scope` may make this request (the route's own rules apply after). */
 export function scopeAllows(scope: ApiTokenScope, method: string, path: string): boolean {
   if (NEVER_BY_TOKEN.some((r) => r.test(path))) return false;
-  if (method === "GET" || method === "HEAD") return true;
+  if (reads(method)) return true;
   return WRITES[scope].some((r) => r.test(path));
+}
+
+/** Whether the request acts on the caller's account (and so needs a role there). */
+export const actsOnAccount = (path: string) => ACCOUNT_PATHS.some((r) => r.test(path));
+
+/** Whether a signed-in member of `role` may make this request (the route's own rules apply after). */
+export function roleAllows(role: AccountRole, method: string, path: string): boolean {
+  if (!actsOnAccount(path)) return true;
+  if (ANY_MEMBER.some(([m, r]) => m === method && r.test(path))) return true;
+  if (OWNER_ONLY.some((r) => r.test(path))) return role === "owner";
+  if (reads(method)) return true;
+  return WRITES[ROLE_SCOPE[role]].some((r) => r.test(path));
 }
 
 /** Whether any token may call `path` (for the OpenAPI document's security alternatives). */

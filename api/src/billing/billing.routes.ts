@@ -11,7 +11,7 @@ import {
   TransactionsResponse,
   WebhookResponse,
 } from "../../contracts/billing.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAuth } from "../auth/middleware.ts";
 import { countHits, type Limit, refuseIfExhausted } from "../auth/rate-limit.ts";
 import { clientIp } from "../platform/client-ip.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
@@ -65,7 +65,7 @@ export function billingRoutes(deps: Deps) {
       async (c) => {
         const body = c.req.valid("json");
         return c.json(
-          await createTopUpOrder(deps, c.get("auth").userId, body.amount, body.request_id),
+          await createTopUpOrder(deps, accountOf(c), body.amount, body.request_id),
           201,
         );
       },
@@ -84,7 +84,7 @@ export function billingRoutes(deps: Deps) {
       auth,
       validate("param", OrderIdParam),
       async (c) => {
-        const result = await captureTopUp(deps, c.get("auth").userId, c.req.valid("param").id);
+        const result = await captureTopUp(deps, accountOf(c), c.req.valid("param").id);
         return c.json(result.body, result.status);
       },
     )
@@ -99,7 +99,7 @@ export function billingRoutes(deps: Deps) {
       auth,
       validate("param", OrderIdParam),
       async (c) => {
-        await sandboxApprove(deps, c.get("auth").userId, c.req.valid("param").id);
+        await sandboxApprove(deps, accountOf(c), c.req.valid("param").id);
         return c.body(null, 204);
       },
     )
@@ -148,7 +148,7 @@ export function billingRoutes(deps: Deps) {
         response: PaymentNotices,
       }),
       auth,
-      async (c) => c.json(await paymentNotices(deps.sql, c.get("auth").userId), 200),
+      async (c) => c.json(await paymentNotices(deps.sql, accountOf(c)), 200),
     )
     .get(
       "/transactions",
@@ -161,6 +161,6 @@ export function billingRoutes(deps: Deps) {
       auth,
       validate("query", TransactionsQuery),
       async (c) =>
-        c.json(await listTransactions(deps.sql, c.get("auth").userId, c.req.valid("query")), 200),
+        c.json(await listTransactions(deps.sql, accountOf(c), c.req.valid("query")), 200),
     );
 }

@@ -34,6 +34,8 @@ export function eventRoutes(deps: Deps) {
     requireAuth(deps),
     (c) => {
       const { userId, sessionId } = c.get("auth");
+      // The stream follows the account the session acts on (its balance, services, orders).
+      const accountId = c.get("auth").accountId ?? userId;
       return streamSSE(c, async (stream) => {
         const queue: UserEvent[] = [];
         let wake: (() => void) | undefined;
@@ -45,7 +47,7 @@ export function eventRoutes(deps: Deps) {
           if (counted) liveUpdateStreams.closed();
           counted = false;
         };
-        const subscription = deps.events.subscribe(userId, (event) => {
+        const subscription = deps.events.subscribe(accountId, (event) => {
           queue.push(event);
           wake?.();
         });
@@ -66,11 +68,16 @@ export function eventRoutes(deps: Deps) {
         // What requireAuth would refuse now ends the stream (the client's reconnect then is refused).
         const sessionLive = async () => {
           const state = await sessionState(deps.sql, sessionId, userId).catch(() => undefined);
-          return state !== undefined && !(state.hasVerifiedFactor && state.aal !== "aal2");
+          return (
+            state !== undefined &&
+            !(state.hasVerifiedFactor && state.aal !== "aal2") &&
+            // Switched away, or dropped from the account: the stream ends (the page reconnects).
+            state.accountId === accountId
+          );
         };
         // Taken after subscribing: a change notified before it was not streamed, and none was for
         // `quiet_ms` (the page reads again only what it asked for earlier than that).
-        const ready: ReadyEvent = { quiet_ms: deps.events.quietMs(userId) };
+        const ready: ReadyEvent = { quiet_ms: deps.events.quietMs(accountId) };
         await stream.writeSSE({ event: "ready", data: JSON.stringify(ready) });
         let checkedAt = Date.now();
         while (!stream.aborted) {

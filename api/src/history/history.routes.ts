@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HistoryQuery, ServiceHistory } from "../../contracts/history.ts";
 import { ServiceParams } from "../../contracts/services.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import { serviceHistory } from "./history.service.ts";
@@ -25,7 +25,7 @@ export function historyRoutes(deps: Deps) {
       c.json(
         await serviceHistory(
           deps.sql,
-          c.get("auth").userId,
+          accountOf(c),
           c.req.valid("param").id,
           c.req.valid("query").range ?? "hour",
         ),

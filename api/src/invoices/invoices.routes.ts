@@ -8,7 +8,7 @@ import {
   InvoiceIdParam,
   InvoicesExportQuery,
 } from "../../contracts/invoices.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAdmin, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import {
@@ -33,7 +33,7 @@ export function billingDetailsRoutes(deps: Deps) {
         response: BillingDetails,
       }),
       requireAuth(deps),
-      async (c) => c.json(await getBillingDetails(deps.sql, c.get("auth").userId), 200),
+      async (c) => c.json(await getBillingDetails(deps.sql, accountOf(c)), 200),
     )
     .put(
       "/",
@@ -48,7 +48,7 @@ export function billingDetailsRoutes(deps: Deps) {
       requireAuth(deps),
       validate("json", BillingDetailsBody),
       async (c) =>
-        c.json(await saveBillingDetails(deps.sql, c.get("auth").userId, c.req.valid("json")), 200),
+        c.json(await saveBillingDetails(deps.sql, accountOf(c), c.req.valid("json")), 200),
     );
 }
 
@@ -68,10 +68,13 @@ export function invoiceRoutes(deps: Deps) {
     requireAuth(deps),
     validate("param", InvoiceIdParam),
     async (c) => {
-      const userId = c.get("auth").userId;
       const [admin] = await deps.sql`
-        select 1 from user_roles where user_id = ${userId} and role = 'admin'`;
-      const pdf = await invoicePdf(deps.sql, { userId, isAdmin: !!admin }, c.req.valid("param").id);
+        select 1 from user_roles where user_id = ${c.get("auth").userId} and role = 'admin'`;
+      const pdf = await invoicePdf(
+        deps.sql,
+        { userId: accountOf(c), isAdmin: !!admin },
+        c.req.valid("param").id,
+      );
       return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/pdf",
         "content-disposition": `attachment; filename="${pdf.number}.pdf"`,
@@ -112,7 +115,7 @@ export function adminInvoiceRoutes(deps: Deps) {
       validate("query", InvoicesExportQuery),
       async (c) => {
         const month = c.req.valid("query").month;
-        const csv = await exportInvoicesCsv(deps.sql, c.get("auth").userId, month);
+        const csv = await exportInvoicesCsv(deps.sql, accountOf(c), month);
         return c.body(csv, 200, {
           "content-type": "text/csv; charset=utf-8",
           "content-disposition": `attachment; filename="invoices-${month}.csv"`,

@@ -12,7 +12,7 @@ import {
 import { ServiceParams } from "../../contracts/services.ts";
 import { IDEMPOTENCY_HEADER, IdempotencyHeaders } from "../../contracts/shop.ts";
 import { adminDoc } from "../admin/admin-doc.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import { cancelService, listCancellations, undoCancellation } from "./cancellations.service.ts";
@@ -37,7 +37,7 @@ export function planChangeRoutes(deps: Deps) {
       auth,
       params,
       async (c) =>
-        c.json(await planOptions(deps.sql, c.get("auth").userId, c.req.valid("param").id), 200),
+        c.json(await planOptions(deps.sql, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/:id/plan-change",
@@ -57,7 +57,7 @@ export function planChangeRoutes(deps: Deps) {
       async (c) => {
         const { replayed, ...result } = await changePlan(
           deps.sql,
-          c.get("auth").userId,
+          accountOf(c),
           c.req.valid("param").id,
           c.req.valid("json").product_id,
           c.req.valid("header")["idempotency-key"],
@@ -83,7 +83,7 @@ export function planChangeRoutes(deps: Deps) {
       async (c) => {
         const { replayed, ...result } = await cancelService(
           deps.sql,
-          c.get("auth").userId,
+          accountOf(c),
           c.req.valid("param").id,
           c.req.valid("json"),
           c.req.valid("header")["idempotency-key"],
@@ -105,7 +105,7 @@ export function planChangeRoutes(deps: Deps) {
       params,
       async (c) =>
         c.json(
-          await undoCancellation(deps.sql, c.get("auth").userId, c.req.valid("param").id),
+          await undoCancellation(deps.sql, accountOf(c), c.req.valid("param").id),
           200,
         ),
     );
@@ -145,7 +145,7 @@ export function adminPlanChangeRoutes(deps: Deps) {
           {
             target_ids: await setUpgradePaths(
               deps.sql,
-              c.get("auth").userId,
+              accountOf(c),
               c.req.valid("param").id,
               c.req.valid("json").target_ids,
             ),

@@ -26,6 +26,14 @@ export interface Auth {
   /** The browser session; for an API token, the token's id (no session route admits a token). */
   sessionId: string;
   aal: "aal1" | "aal2";
+  /**
+   * The account the request acts on (its balance, services, orders...): the session's chosen
+   * account or the token's. Null when the person belongs to no account, or the session's account
+   * dropped them (requireAuth then refuses every route that acts on an account).
+   */
+  accountId: string | null;
+  /** The person's role in that account; null for a token (its scope applies) or no account. */
+  role: "owner" | "billing" | "technical" | "read_only" | null;
   /** Set when the caller is an API token rather than a signed-in browser. */
   token?: { id: string; scope: "read_only" | "technical" | "billing" | "full" };
 }

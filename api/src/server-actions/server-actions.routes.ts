@@ -11,7 +11,7 @@ import {
   Templates,
 } from "../../contracts/server-actions.ts";
 import { ServiceParams } from "../../contracts/services.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import {
@@ -46,7 +46,7 @@ export function serverActionRoutes(deps: Deps) {
       auth,
       params,
       async (c) =>
-        c.json(await listTemplates(deps, c.get("auth").userId, c.req.valid("param").id), 200),
+        c.json(await listTemplates(deps, accountOf(c), c.req.valid("param").id), 200),
     )
     .get(
       "/:id/reinstall",
@@ -60,7 +60,7 @@ export function serverActionRoutes(deps: Deps) {
       auth,
       params,
       async (c) =>
-        c.json(await getReinstall(deps, c.get("auth").userId, c.req.valid("param").id), 200),
+        c.json(await getReinstall(deps, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/:id/reinstall",
@@ -80,7 +80,7 @@ export function serverActionRoutes(deps: Deps) {
         c.json(
           await startReinstall(
             deps,
-            c.get("auth").userId,
+            accountOf(c),
             c.req.valid("param").id,
             c.req.valid("json"),
           ),
@@ -101,7 +101,7 @@ export function serverActionRoutes(deps: Deps) {
       params,
       async (c) => {
         c.header("cache-control", "no-store");
-        return c.json(await openConsole(deps, c.get("auth").userId, c.req.valid("param").id), 200);
+        return c.json(await openConsole(deps, accountOf(c), c.req.valid("param").id), 200);
       },
     )
     .get(
@@ -117,7 +117,7 @@ export function serverActionRoutes(deps: Deps) {
       auth,
       params,
       async (c) =>
-        c.json(await listReverseDns(deps, c.get("auth").userId, c.req.valid("param").id), 200),
+        c.json(await listReverseDns(deps, accountOf(c), c.req.valid("param").id), 200),
     )
     .put(
       "/:id/reverse-dns",
@@ -136,7 +136,7 @@ export function serverActionRoutes(deps: Deps) {
         c.json(
           await setReverseDns(
             deps,
-            c.get("auth").userId,
+            accountOf(c),
             c.req.valid("param").id,
             c.req.valid("json"),
           ),
@@ -155,7 +155,7 @@ export function serverActionRoutes(deps: Deps) {
       auth,
       params,
       async (c) =>
-        c.json(await listBackups(deps, c.get("auth").userId, c.req.valid("param").id), 200),
+        c.json(await listBackups(deps, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/:id/backups",
@@ -170,7 +170,7 @@ export function serverActionRoutes(deps: Deps) {
       auth,
       params,
       async (c) =>
-        c.json(await createBackup(deps, c.get("auth").userId, c.req.valid("param").id), 202),
+        c.json(await createBackup(deps, accountOf(c), c.req.valid("param").id), 202),
     )
     .post(
       "/:id/backups/restore",
@@ -190,7 +190,7 @@ export function serverActionRoutes(deps: Deps) {
         c.json(
           await restoreBackup(
             deps,
-            c.get("auth").userId,
+            accountOf(c),
             c.req.valid("param").id,
             c.req.valid("json"),
           ),

@@ -10,7 +10,7 @@ import {
   ServiceParams,
   ServiceStats,
 } from "../../contracts/services.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import { createStatsCache } from "../provisioning/stats.ts";
@@ -35,7 +35,7 @@ export function serviceRoutes(deps: Deps) {
         response: ServiceList,
       }),
       requireAuth(deps),
-      async (c) => c.json({ services: await listServices(deps.sql, c.get("auth").userId) }, 200),
+      async (c) => c.json({ services: await listServices(deps.sql, accountOf(c)) }, 200),
     )
     .get(
       "/:id",
@@ -49,7 +49,7 @@ export function serviceRoutes(deps: Deps) {
       requireAuth(deps),
       validate("param", ServiceParams),
       async (c) =>
-        c.json(await getOwnService(deps.sql, c.get("auth").userId, c.req.valid("param").id), 200),
+        c.json(await getOwnService(deps.sql, accountOf(c), c.req.valid("param").id), 200),
     )
     .get(
       "/:id/stats",
@@ -65,7 +65,7 @@ export function serviceRoutes(deps: Deps) {
       validate("param", ServiceParams),
       async (c) =>
         c.json(
-          await serviceStats(deps, statsOf, c.get("auth").userId, c.req.valid("param").id),
+          await serviceStats(deps, statsOf, accountOf(c), c.req.valid("param").id),
           200,
         ),
     )
@@ -82,7 +82,7 @@ export function serviceRoutes(deps: Deps) {
       requireAuth(deps),
       validate("param", ServiceParams),
       async (c) =>
-        c.json(await revealRootPassword(deps, c.get("auth").userId, c.req.valid("param").id), 200),
+        c.json(await revealRootPassword(deps, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/:id/actions/reset-password",
@@ -100,7 +100,7 @@ export function serviceRoutes(deps: Deps) {
         const { password } = c.req.valid("json");
         const result = await controlService(
           deps,
-          c.get("auth").userId,
+          accountOf(c),
           c.req.valid("param").id,
           "reset-password",
           { password },
@@ -125,7 +125,7 @@ export function serviceRoutes(deps: Deps) {
       validate("param", PowerActionParams),
       async (c) => {
         const { id, action } = c.req.valid("param");
-        await controlService(deps, c.get("auth").userId, id, action);
+        await controlService(deps, accountOf(c), id, action);
         return c.json({ action, message: actionDone[action] }, 200);
       },
     );

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { AutoRenewList, AutoRenewRequest, AutoRenewState } from "../../contracts/auto-renew.ts";
 import { OrderParams } from "../../contracts/shop.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import { listAutoRenew, setAutoRenew } from "./auto-renew.ts";
@@ -18,7 +18,7 @@ export function autoRenewRoutes(deps: Deps) {
         response: AutoRenewList,
       }),
       requireAuth(deps),
-      async (c) => c.json({ order_ids: await listAutoRenew(deps.sql, c.get("auth").userId) }, 200),
+      async (c) => c.json({ order_ids: await listAutoRenew(deps.sql, accountOf(c)) }, 200),
     )
     .put(
       "/orders/:id/auto-renew",
@@ -36,7 +36,7 @@ export function autoRenewRoutes(deps: Deps) {
         c.json(
           await setAutoRenew(
             deps.sql,
-            c.get("auth").userId,
+            accountOf(c),
             c.req.valid("param").id,
             c.req.valid("json").enabled,
           ),

@@ -11,7 +11,7 @@ import {
   ProductQuery,
   PurchaseRequest,
 } from "../../contracts/shop.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import { listOrders, listProducts, purchase, renew, type ShopOutcome } from "./shop.service.ts";
@@ -53,7 +53,7 @@ export function shopRoutes(deps: Deps) {
       async (c) => {
         const key = c.req.valid("header")["idempotency-key"];
         const { product_id } = c.req.valid("json");
-        return answer(c, await purchase(deps.sql, c.get("auth").userId, product_id, key));
+        return answer(c, await purchase(deps.sql, accountOf(c), product_id, key));
       },
     )
     .get(
@@ -67,7 +67,7 @@ export function shopRoutes(deps: Deps) {
       requireAuth(deps),
       validate("query", OrderListQuery),
       async (c) =>
-        c.json(await listOrders(deps.sql, c.get("auth").userId, c.req.valid("query")), 200),
+        c.json(await listOrders(deps.sql, accountOf(c), c.req.valid("query")), 200),
     )
     .post(
       "/orders/:id/renew",
@@ -85,7 +85,7 @@ export function shopRoutes(deps: Deps) {
       validate("header", IdempotencyHeaders),
       async (c) => {
         const key = c.req.valid("header")["idempotency-key"];
-        return answer(c, await renew(deps.sql, c.get("auth").userId, c.req.valid("param").id, key));
+        return answer(c, await renew(deps.sql, accountOf(c), c.req.valid("param").id, key));
       },
     );
 }

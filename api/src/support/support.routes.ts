@@ -24,7 +24,7 @@ import {
   TicketQuery,
 } from "../../contracts/support.ts";
 import { adminDoc } from "../admin/admin-doc.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAdmin, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import { downloadHeaders, readAttachment, storeAttachment } from "./attachments.ts";
@@ -79,7 +79,7 @@ export function supportRoutes(deps: Deps) {
       auth,
       validate("query", TicketQuery),
       async (c) =>
-        c.json(await listMyTickets(sql, c.get("auth").userId, c.req.valid("query")), 200),
+        c.json(await listMyTickets(sql, accountOf(c), c.req.valid("query")), 200),
     )
     .post(
       "/tickets",
@@ -95,7 +95,7 @@ export function supportRoutes(deps: Deps) {
       auth,
       validate("json", NewTicketBody),
       async (c) =>
-        c.json(await openTicket(sql, config, c.get("auth").userId, c.req.valid("json")), 201),
+        c.json(await openTicket(sql, config, accountOf(c), c.req.valid("json")), 201),
     )
     .get(
       "/tickets/:id",
@@ -109,7 +109,7 @@ export function supportRoutes(deps: Deps) {
       auth,
       idParam,
       async (c) =>
-        c.json(await getMyTicket(sql, c.get("auth").userId, c.req.valid("param").id), 200),
+        c.json(await getMyTicket(sql, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/tickets/:id/replies",
@@ -129,7 +129,7 @@ export function supportRoutes(deps: Deps) {
           await customerReply(
             sql,
             config,
-            c.get("auth").userId,
+            accountOf(c),
             c.req.valid("param").id,
             c.req.valid("json"),
           ),
@@ -148,7 +148,7 @@ export function supportRoutes(deps: Deps) {
       auth,
       idParam,
       async (c) =>
-        c.json(await customerClose(sql, c.get("auth").userId, c.req.valid("param").id), 200),
+        c.json(await customerClose(sql, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/attachments",
@@ -169,7 +169,7 @@ export function supportRoutes(deps: Deps) {
         const stored = await storeAttachment(
           sql,
           config,
-          c.get("auth").userId,
+          accountOf(c),
           c.req.valid("query").name,
           bytes,
         );
@@ -190,7 +190,7 @@ export function supportRoutes(deps: Deps) {
       auth,
       idParam,
       async (c) =>
-        download(await readAttachment(sql, config, c.req.valid("param").id, c.get("auth").userId)),
+        download(await readAttachment(sql, config, c.req.valid("param").id, accountOf(c))),
     );
 }
 

@@ -1,0 +1,512 @@
+import assert from "node:assert/strict";
+import type { CreatedApiToken } from "../../contracts/api-tokens.ts";
+import type { AccountRole, MemberList } from "../../contracts/members.ts";
+import { roleAllows, scopeAllows } from "../auth/token-scopes.ts";
+import { linkIn, recipientOf, startTestSmtp } from "../mail/testing.ts";
+import {
+  errorOf,
+  json,
+  makeAdmin,
+  setCredits,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
+
+/**
+ * Team members: invitations by mail, roles enforced by the API on every route of the OpenAPI
+ * document (one table with the token scopes), another account's ids a 404 everywhere, at least
+ * one owner, every change audited and mailed to the owners.
+ */
+
+const smtp = await startTestSmtp();
+const api: TestApi = await startTestApi({
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: "http://portal.test",
+  AUTH_RATE_LIMIT_PER_IP: "100000",
+  AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: "100000",
+});
+globalThis.addEventListener("unload", () => {
+  void api.close();
+  void smtp.stop();
+});
+
+type Who = Awaited<ReturnType<typeof signUpAndIn>>;
+
+const [vps] = await api.sql<{ id: string }[]>`
+  insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+  values ('Team VPS', '7.50', '2 vCores', '4 GB', '80 GB NVMe', '1 Gbit/s', 'Always-on', 'vps')
+  returning id`;
+
+const post = (path: string, token: string, body?: unknown) =>
+  api.fetch(path, { method: "POST", token, json: body ?? {} });
+
+/** Invites `email` into the account `owner`'s session acts on; returns the mailed link's token. */
+async function invite(owner: Who, email: string, role: AccountRole): Promise<string> {
+  const res = await post("/api/account/members/invitations", owner.access_token, { email, role });
+  assert.equal(res.status, 201, await res.clone().text());
+  await res.body?.cancel();
+  const mail = await smtp.waitFor(
+    (m) => recipientOf(m) === email && (m.subject ?? "").startsWith("You are invited"),
+  );
+  smtp.messages.splice(smtp.messages.indexOf(mail), 1);
+  return new URL(linkIn(mail, "http://portal.test/invitations/accept?token=")).searchParams.get(
+    "token",
+  )!;
+}
+
+/** `member` joins the account `owner`'s session acts on with `role` and switches to it. */
+async function join(owner: Who, member: Who, role: AccountRole): Promise<void> {
+  const token = await invite(owner, member.user.email, role);
+  const accepted = await post("/api/invitations/accept", member.access_token, { token });
+  assert.equal(accepted.status, 200, await accepted.clone().text());
+  const { account_id } = await json<{ account_id: string }>(accepted);
+  const switched = await post("/api/account/accounts/switch", member.access_token, {
+    account_id,
+  });
+  assert.equal(switched.status, 204, await switched.clone().text());
+}
+
+test("members: invited by mail with a single-use link valid 7 days, accepted once, listed; every change audited and mailed to the owners", async () => {
+  const owner = await signUpAndIn(api);
+  const member = await signUpAndIn(api);
+  const stranger = await signUpAndIn(api);
+  const token = await invite(owner, member.user.email, "technical");
+  const [row] = await api.sql<{ expires_in: number; token_hash: Uint8Array }[]>`
+    select extract(epoch from expires_at - created_at)::int as expires_in, token_hash
+    from account_invitations where account_id = ${owner.user.id}`;
+  assert.equal(row!.expires_in, 7 * 24 * 3600);
+  assert.notEqual(new TextDecoder().decode(row!.token_hash), token);
+
+  const preview = await api.fetch("/api/invitations/preview", { method: "POST", json: { token } });
+  assert.equal(preview.status, 200);
+  assert.equal((await json<{ role: string }>(preview)).role, "technical");
+  // Sent to another address: a stranger holding the link cannot use it (and it stays usable).
+  const wrong = await post("/api/invitations/accept", stranger.access_token, { token });
+  assert.equal(wrong.status, 403);
+  await wrong.body?.cancel();
+  const ok = await post("/api/invitations/accept", member.access_token, { token });
+  assert.equal(ok.status, 200);
+  assert.deepEqual(await ok.json(), { account_id: owner.user.id, role: "technical" });
+  const again = await post("/api/invitations/accept", member.access_token, { token });
+  assert.equal(again.status, 400);
+  assert.equal((await errorOf(again)).code, "invitation_invalid");
+
+  // The member's own account stays theirs; the switcher lists both.
+  const accounts = await json<{ accounts: { id: string; role: string; active: boolean }[] }>(
+    await api.fetch("/api/account/accounts", { token: member.access_token }),
+  );
+  assert.deepEqual(
+    accounts.accounts.map((a) => [a.id, a.role, a.active]),
+    [
+      [member.user.id, "owner", true],
+      [owner.user.id, "technical", false],
+    ],
+  );
+  const list = await json<MemberList>(
+    await api.fetch("/api/account/members", { token: owner.access_token }),
+  );
+  assert.deepEqual(
+    list.members.map((m) => [m.user_id, m.role]),
+    [
+      [owner.user.id, "owner"],
+      [member.user.id, "technical"],
+    ],
+  );
+
+  const changed = await api.fetch(`/api/account/members/${member.user.id}`, {
+    method: "PATCH",
+    token: owner.access_token,
+    json: { role: "billing" },
+  });
+  assert.equal(changed.status, 200);
+  await changed.body?.cancel();
+  const removed = await api.fetch(`/api/account/members/${member.user.id}`, {
+    method: "DELETE",
+    token: owner.access_token,
+  });
+  assert.equal(removed.status, 204);
+  const audit = await api.sql<{ action: string; actor_id: string }[]>`
+    select action, actor_id from audit_log where entity = 'account' and entity_id = ${owner.user.id}
+      and action like 'account.member.%' order by id`;
+  assert.deepEqual(
+    audit.map((a) => a.action),
+    [
+      "account.member.invite",
+      "account.member.join",
+      "account.member.role",
+      "account.member.remove",
+    ],
+  );
+  // Each change mailed the owner (the removed member is told too).
+  const notices = await api.sql<{ to_address: string }[]>`
+    select to_address from mail_outbox where kind = 'account_members_changed'
+      and to_address = ${owner.user.email}`;
+  assert.equal(notices.length, 4);
+  await smtp.waitFor(
+    (m) =>
+      recipientOf(m) === member.user.email &&
+      m.subject === `Members of ${owner.user.username} changed`,
+  );
+});
+
+test("members: an account keeps at least one owner, also when two owners demote each other at once", async () => {
+  const a = await signUpAndIn(api);
+  const b = await signUpAndIn(api);
+  await join(a, b, "owner");
+  const leave = await post("/api/account/members/leave", a.access_token);
+  assert.equal(leave.status, 204);
+  // b is the last owner now.
+  const last = await post("/api/account/members/leave", b.access_token);
+  assert.equal(last.status, 409);
+  assert.equal((await errorOf(last)).message, "An account needs at least one owner");
+
+  const c = await signUpAndIn(api);
+  await join(b, c, "owner");
+  for (let round = 0; round < 5; round++) {
+    const [x, y] = await Promise.all([
+      api.fetch(`/api/account/members/${c.user.id}`, {
+        method: "PATCH",
+        token: b.access_token,
+        json: { role: "read_only" },
+      }),
+      api.fetch(`/api/account/members/${b.user.id}`, {
+        method: "PATCH",
+        token: c.access_token,
+        json: { role: "read_only" },
+      }),
+    ]);
+    await x.body?.cancel();
+    await y.body?.cancel();
+    const [{ owners }] = await api.sql<{ owners: number }[]>`
+      select count(*)::int as owners from account_members where account_id = ${a.user.id} and role = 'owner'`;
+    assert.ok(owners >= 1, `round ${round}: ${x.status} ${y.status}`);
+    // Make both owners again for the next round (as the one still owner).
+    await api.sql`update account_members set role = 'owner' where account_id = ${a.user.id}
+      and user_id in (${b.user.id}, ${c.user.id})`;
+  }
+  // The database refuses it too, whatever the code path.
+  await assert.rejects(
+    api.sql`update account_members set role = 'billing' where account_id = ${a.user.id}`,
+    /would have no owner/,
+  );
+});
+
+/** A value for a parameter or body schema of the OpenAPI document. */
+type Schema = {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  anyOf?: Schema[];
+  items?: Schema;
+  minimum?: number;
+  pattern?: string;
+};
+function sample(schema: Schema | undefined, name = ""): unknown {
+  if (!schema) return "x";
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.anyOf?.length)
+    return sample(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0], name);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  if (type === "object" || schema.properties)
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([k, s]) => [k, sample(s, k)]),
+    );
+  if (type === "array") return [sample(schema.items, name)];
+  if (type === "integer" || type === "number") return Math.max(schema.minimum ?? 1, 1);
+  if (type === "boolean") return true;
+  if (schema.format === "uuid") return crypto.randomUUID();
+  if (name.includes("email")) return `someone${Date.now()}@example.com`;
+  if (name === "ip") return "192.0.2.10";
+  if (name === "hostname") return "host.example.com";
+  if (name.includes("amount") || name.includes("price")) return "10.00";
+  if (name === "month" || schema.pattern?.includes("\\d{4}")) return "2026-01";
+  return "valid text";
+}
+
+type Operation = {
+  operationId: string;
+  parameters?: { name: string; in: string; schema: Schema; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  security?: Record<string, string[]>[];
+};
+type Doc = { paths: Record<string, Record<string, Operation>> };
+
+const document = async () => await json<Doc>(await api.fetch("/api/openapi.json"));
+
+/** Every operation a customer's session may call (no admin, no public route). */
+async function customerOperations() {
+  const ops: { method: string; template: string; op: Operation }[] = [];
+  for (const [template, methods] of Object.entries((await document()).paths)) {
+    if (template.startsWith("/api/admin")) continue;
+    for (const [method, op] of Object.entries(methods)) {
+      if (!op.security?.some((s) => "bearerAuth" in s)) continue;
+      ops.push({ method: method.toUpperCase(), template, op });
+    }
+  }
+  return ops;
+}
+
+function requestOf(
+  template: string,
+  op: Operation,
+  idFor: (name: string) => string = () => crypto.randomUUID(),
+) {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const p = op.parameters?.find((x) => x.in === "path" && x.name === name);
+    return encodeURIComponent(
+      p?.schema.enum?.length
+        ? String(p.schema.enum[0])
+        : p?.schema.format === "uuid" || /id$/i.test(name)
+          ? idFor(name)
+          : String(sample(p?.schema, name)),
+    );
+  });
+  const query = (op.parameters ?? [])
+    .filter((p) => p.in === "query" && p.required)
+    .map((p) => `${p.name}=${encodeURIComponent(String(sample(p.schema, p.name)))}`)
+    .join("&");
+  const body = op.requestBody?.content["application/json"]?.schema;
+  return { path: query ? `${path}?${query}` : path, body: body ? sample(body) : undefined };
+}
+
+/** What the caller got: `refused` when the answer is the role's or the scope's 403. */
+async function call(token: string, method: string, path: string, body: unknown) {
+  const res = await api.fetch(path, {
+    method,
+    token,
+    json: body,
+    headers: { "idempotency-key": crypto.randomUUID(), accept: "application/json" },
+  });
+  if (res.status !== 403) {
+    await res.body?.cancel();
+    return { status: res.status, refused: false, code: "" };
+  }
+  const { code } = await errorOf(res);
+  return { status: 403, refused: code === "account_role" || code === "token_scope", code };
+}
+
+// Ending the session or the account would turn the later cases into 401s or 403s.
+const SKIP = new Set([
+  "signOut",
+  "leaveAccount",
+  "endOtherSessions",
+  "endSession",
+  "switchAccount",
+]);
+
+test("members: for each role and each token scope, every operation of the OpenAPI document answers 403 exactly when the role table says so", async () => {
+  const owner = await signUpAndIn(api);
+  const members: Record<AccountRole, Who> = {
+    owner,
+    billing: await signUpAndIn(api),
+    technical: await signUpAndIn(api),
+    read_only: await signUpAndIn(api),
+  };
+  for (const role of ["billing", "technical", "read_only"] as const)
+    await join(owner, members[role], role);
+  const tokens: Record<string, string> = {};
+  for (const scope of ["read_only", "technical", "billing", "full"]) {
+    const res = await post("/api/account/api-tokens", owner.access_token, { name: scope, scope });
+    assert.equal(res.status, 201);
+    tokens[scope] = (await json<CreatedApiToken>(res)).token;
+  }
+  const ops = (await customerOperations()).filter(({ op }) => !SKIP.has(op.operationId));
+  assert.ok(ops.length > 40, `${ops.length} operations`);
+  const wrong: string[] = [];
+  for (const { method, template, op } of ops) {
+    const { path, body } = requestOf(template, op);
+    const bare = path.split("?")[0]!;
+    for (const [role, who] of Object.entries(members) as [AccountRole, Who][]) {
+      const got = await call(who.access_token, method, path, body);
+      if (got.refused === roleAllows(role, method, bare))
+        wrong.push(`role ${role}: ${op.operationId} ${method} ${path} → ${got.status}`);
+    }
+    for (const [scope, token] of Object.entries(tokens)) {
+      const got = await call(token, method, path, body);
+      if (got.refused === scopeAllows(scope as never, method, bare))
+        wrong.push(`token ${scope}: ${op.operationId} ${method} ${path} → ${got.status}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+
+  // The table itself, for the operations that matter most (what the note's role table says).
+  const table: [string, string, AccountRole[]][] = [
+    ["GET", "/api/services", ["owner", "billing", "technical", "read_only"]],
+    ["POST", "/api/services/x/actions/restart", ["owner", "technical"]],
+    ["POST", "/api/billing/orders", ["owner", "billing"]],
+    ["POST", "/api/shop/orders", ["owner", "billing"]],
+    ["PUT", "/api/account/billing-details", ["owner", "billing"]],
+    ["GET", "/api/invoices", ["owner", "billing", "technical", "read_only"]],
+    ["POST", "/api/support/tickets", ["owner", "billing", "technical"]],
+    ["GET", "/api/account/members", ["owner", "billing", "technical", "read_only"]],
+    ["POST", "/api/account/members/invitations", ["owner"]],
+    ["PATCH", "/api/account/members/x", ["owner"]],
+    ["DELETE", "/api/account/members/x", ["owner"]],
+    ["POST", "/api/account/members/leave", ["owner", "billing", "technical", "read_only"]],
+    ["GET", "/api/account/api-tokens", ["owner"]],
+    ["POST", "/api/account/api-tokens", ["owner"]],
+    ["PUT", "/api/auth/password", ["owner", "billing", "technical", "read_only"]],
+  ];
+  for (const [method, path, allowed] of table)
+    for (const role of ["owner", "billing", "technical", "read_only"] as const)
+      assert.equal(
+        roleAllows(role, method, path),
+        allowed.includes(role),
+        `${role} ${method} ${path}`,
+      );
+});
+
+test("members: another account's ids answer 404 on every route of the OpenAPI document, for an owner of another account", async () => {
+  const victim = await signUpAndIn(api);
+  const victimMember = await signUpAndIn(api);
+  await join(victim, victimMember, "billing");
+  await setCredits(api.sql, victim.user.id, "500.00");
+  // What account B has: a service, an order, a ticket, a transaction, an invoice, a token, an invitation.
+  const product = vps;
+  const bought = await api.fetch("/api/shop/orders", {
+    method: "POST",
+    token: victim.access_token,
+    json: { product_id: product!.id },
+    headers: { "idempotency-key": crypto.randomUUID() },
+  });
+  assert.equal(bought.status, 201, await bought.clone().text());
+  await bought.body?.cancel();
+  const ticket = await post("/api/support/tickets", victim.access_token, {
+    category: "technical",
+    subject: "help",
+    message: "please",
+    service_id: null,
+  });
+  await ticket.body?.cancel();
+  await post("/api/account/api-tokens", victim.access_token, { name: "b", scope: "full" });
+  await invite(victim, `pending${Date.now()}@example.com`, "read_only");
+  const ids = (
+    await api.sql<{ id: string }[]>`
+      select id from services where user_id = ${victim.user.id}
+      union all select id from orders where user_id = ${victim.user.id}
+      union all select id from transactions where user_id = ${victim.user.id}
+      union all select id from invoices where user_id = ${victim.user.id}
+      union all select id from support_tickets where user_id = ${victim.user.id}
+      union all select id from api_tokens where account_id = ${victim.user.id}
+      union all select id from account_invitations where account_id = ${victim.user.id}
+      union all select user_id from account_members where account_id = ${victim.user.id}`
+  ).map((r) => r.id);
+  assert.ok(ids.length >= 9, `${ids.length} ids`);
+
+  const attacker = await signUpAndIn(api);
+  const ops = (await customerOperations()).filter(
+    ({ template, op }) => template.includes("{") && !SKIP.has(op.operationId),
+  );
+  // Another account's id is answered exactly like an id that exists nowhere: a 404 where the
+  // route looks the id up; where a route refuses the sampled body first (a 422), the same 422.
+  const leaks: string[] = [];
+  let notFound = 0;
+  for (const { method, template, op } of ops) {
+    const missing = requestOf(template, op);
+    const baseline = (await call(attacker.access_token, method, missing.path, missing.body)).status;
+    if (baseline === 404) notFound++;
+    else if (template.startsWith("/api/services") || template.startsWith("/api/shop"))
+      leaks.push(`${op.operationId}: a missing id answers ${baseline}, not 404`);
+    for (const id of ids) {
+      const { path, body } = requestOf(template, op, () => id);
+      const got = await call(attacker.access_token, method, path, body);
+      if (got.status !== baseline || got.status < 400)
+        leaks.push(`${op.operationId} ${method} ${path} → ${got.status} (missing id: ${baseline})`);
+    }
+  }
+  assert.deepEqual(leaks, []);
+  assert.ok(notFound >= 20, `${notFound} routes answered 404`);
+  // Nothing of B's changed.
+  const [b] = await api.sql<{ members: number; credits: string }[]>`
+    select (select count(*)::int from account_members where account_id = ${victim.user.id}) as members,
+      credits::text from profiles where id = ${victim.user.id}`;
+  assert.equal(b!.members, 2);
+});
+
+test("members: the admin sees an account's members", async () => {
+  const admin = await signUpAndIn(api);
+  await makeAdmin(api, admin.user.id);
+  const owner = await signUpAndIn(api);
+  const member = await signUpAndIn(api);
+  await join(owner, member, "read_only");
+  const res = await api.fetch(`/api/admin/accounts/${owner.user.id}/members`, {
+    token: admin.access_token,
+  });
+  assert.equal(res.status, 200);
+  const body = await json<MemberList>(res);
+  assert.deepEqual(
+    body.members.map((m) => [m.user_id, m.role]),
+    [
+      [owner.user.id, "owner"],
+      [member.user.id, "read_only"],
+    ],
+  );
+  const notAdmin = await api.fetch(`/api/admin/accounts/${owner.user.id}/members`, {
+    token: owner.access_token,
+  });
+  assert.equal(notAdmin.status, 403);
+  await notAdmin.body?.cancel();
+});
+
+test("members: two members of one account buying and topping up at once: every cent once, ledger = balance", async () => {
+  const owner = await signUpAndIn(api);
+  const billing = await signUpAndIn(api);
+  await join(owner, billing, "billing");
+  await setCredits(api.sql, owner.user.id, "100.00");
+  const product = { id: vps!.id, price: "7.50" };
+  const buy = async (who: Who) => {
+    const res = await api.fetch("/api/shop/orders", {
+      method: "POST",
+      token: who.access_token,
+      json: { product_id: product!.id },
+      headers: { "idempotency-key": crypto.randomUUID() },
+    });
+    await res.body?.cancel();
+    return res.status;
+  };
+  const topUp = async (who: Who) => {
+    const created = await post("/api/billing/orders", who.access_token, { amount: "10.00" });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = await json<{ id: string }>(created);
+    const approved = await post(`/api/billing/orders/${id}/sandbox-approve`, who.access_token);
+    assert.equal(approved.status, 204);
+    // Both members capture the same order at once: credited once.
+    const captures = await Promise.all([
+      post(`/api/billing/orders/${id}/capture`, owner.access_token),
+      post(`/api/billing/orders/${id}/capture`, billing.access_token),
+    ]);
+    for (const c of captures) await c.body?.cancel();
+    return captures.map((c) => c.status);
+  };
+  const work = [owner, billing].flatMap((who) => [
+    ...Array.from({ length: 6 }, () => buy(who)),
+    topUp(who),
+    topUp(who),
+  ]);
+  const results = await Promise.all(work);
+  const bought = results.filter((r) => r === 201).length;
+  assert.ok(
+    results.every((r) => r === 201 || r === 402 || Array.isArray(r)),
+    JSON.stringify(results),
+  );
+  const [account] = await api.sql<
+    { credits: string; ledger: string; orders: number; topups: number }[]
+  >`
+    select p.credits::text, p.ledger_total::text as ledger,
+      (select count(*)::int from orders where user_id = p.id) as orders,
+      (select count(*)::int from transactions where user_id = p.id and kind = 'topup') as topups
+    from profiles p where p.id = ${owner.user.id}`;
+  assert.equal(account!.orders, bought);
+  assert.equal(account!.topups, 4);
+  const expected = 100 + 4 * 10 - bought * Number(product!.price);
+  assert.equal(Number(account!.credits), Number(expected.toFixed(2)));
+  assert.equal(Number(account!.ledger), Number(account!.credits));
+  // The members' own accounts were never touched.
+  const [own] = await api.sql<{ credits: string }[]>`
+    select credits::text from profiles where id = ${billing.user.id}`;
+  assert.equal(own!.credits, "0.00");
+});

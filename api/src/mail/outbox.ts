@@ -1,3 +1,4 @@
+import type { Locale } from "../../contracts/i18n/locales.ts";
 import type { Db } from "../platform/db.ts";
 import type { SecretBox } from "../platform/ports.ts";
 
@@ -17,7 +18,19 @@ export interface OutgoingMail {
   html: string;
   /** The link token this mail carries, sealed (sealLinkToken); text and html hold a placeholder. */
   sealedToken?: string;
+  /**
+   * The mail in other languages (a template's inEveryLocale): with `userId`, the outbox keeps the
+   * one of that user's saved locale, read in the insert itself; English (the fields above) when
+   * none is saved. The language is the recipient's at the moment the mail is queued.
+   */
+  translations?: Partial<Record<Locale, { subject: string; text: string; html: string }>>;
 }
+
+/** The translations as one jsonb parameter (null when the mail has none). */
+const translationsParam = (db: Db, mail: Pick<OutgoingMail, "translations">) =>
+  mail.translations && Object.keys(mail.translations).length
+    ? db.json(mail.translations as never)
+    : null;
 
 export type MailState = "queued" | "sending" | "sent" | "failed";
 
@@ -27,7 +40,18 @@ export type MailState = "queued" | "sending" | "sent" | "failed";
  * queued, false when a mail with this dedupe key exists already.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<boolean> {
-  const rows = await db`
+  const translations = mail.userId ? translationsParam(db, mail) : null;
+  const rows = translations
+    ? await db`
+    insert into mail_outbox (kind, to_address, user_id, dedupe_key, subject, text_body, html_body,
+      sealed_token)
+    select ${mail.kind}, ${mail.to}, ${mail.userId!}, ${mail.dedupeKey},
+      coalesce(t.v ->> 'subject', ${mail.subject}), coalesce(t.v ->> 'text', ${mail.text}),
+      coalesce(t.v ->> 'html', ${mail.html}), ${mail.sealedToken ?? null}
+    from (select ${translations}::jsonb -> (select locale from profiles where id = ${mail.userId!}) as v) t
+    on conflict (dedupe_key) do nothing
+    returning id`
+    : await db`
     insert into mail_outbox (kind, to_address, user_id, dedupe_key, subject, text_body, html_body,
       sealed_token)
     values (${mail.kind}, ${mail.to}, ${mail.userId ?? null}, ${mail.dedupeKey}, ${mail.subject},
@@ -52,8 +76,10 @@ export async function enqueueUserMail(
 ): Promise<boolean> {
   const rows = await db`
     insert into mail_outbox (kind, to_address, user_id, dedupe_key, subject, text_body, html_body)
-    select ${mail.kind}, p.email, p.id, ${mail.dedupeKey}, ${mail.subject}, ${mail.text}, ${mail.html}
-    from profiles p
+    select ${mail.kind}, p.email, p.id, ${mail.dedupeKey},
+      coalesce(t.v ->> 'subject', ${mail.subject}), coalesce(t.v ->> 'text', ${mail.text}),
+      coalesce(t.v ->> 'html', ${mail.html})
+    from profiles p, lateral (select ${translationsParam(db, mail)}::jsonb -> p.locale as v) t
     where p.id = ${mail.userId} and p.${db(mail.when)}
     on conflict (dedupe_key) do nothing
     returning id`;
@@ -77,12 +103,28 @@ export async function sealLinkToken(
   mail: OutgoingMail,
   token: string,
 ): Promise<OutgoingMail> {
-  if (!mail.text.includes(token) || !mail.html.includes(token) || mail.subject.includes(token))
-    throw new Error(`the ${mail.kind} mail does not carry its token verbatim in text and HTML`);
+  const cut = <V extends { subject: string; text: string; html: string }>(variant: V): V => {
+    if (
+      !variant.text.includes(token) ||
+      !variant.html.includes(token) ||
+      variant.subject.includes(token)
+    )
+      throw new Error(`the ${mail.kind} mail does not carry its token verbatim in text and HTML`);
+    return {
+      ...variant,
+      text: variant.text.replaceAll(token, TOKEN_PLACEHOLDER),
+      html: variant.html.replaceAll(token, TOKEN_PLACEHOLDER),
+    };
+  };
   return {
-    ...mail,
-    text: mail.text.replaceAll(token, TOKEN_PLACEHOLDER),
-    html: mail.html.replaceAll(token, TOKEN_PLACEHOLDER),
+    ...cut(mail),
+    ...(mail.translations
+      ? {
+          translations: Object.fromEntries(
+            Object.entries(mail.translations).map(([locale, variant]) => [locale, cut(variant!)]),
+          ),
+        }
+      : {}),
     sealedToken: await box.seal(token, mail.dedupeKey),
   };
 }

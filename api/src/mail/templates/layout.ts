@@ -4,6 +4,8 @@
  * handful of paragraphs and a link, the API has no JSX build, and every dynamic value passes
  * through escapeHtml here, in one place.
  */
+import type { Locale } from "../../../contracts/i18n/locales.ts";
+
 export interface MailContent {
   title: string;
   /** Plain text; each becomes a paragraph (escaped in the HTML part). */
@@ -12,12 +14,42 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Small print under a rule, e.g. why the recipient gets this mail. */
   footer?: string;
+  /** The mail's language (`<html lang>`, the layout's own line); English when absent. */
+  locale?: Locale;
 }
 
 export interface RenderedMail {
   text: string;
   html: string;
 }
+
+/** A mail in one language: subject plus both bodies. */
+export interface MailVariant extends RenderedMail {
+  subject: string;
+}
+
+/**
+ * A mail ready for enqueueMail: the English variant, and the same mail in the other languages;
+ * the outbox keeps the one of the recipient's saved locale (api/src/mail/outbox.ts).
+ */
+export interface MailTemplate extends MailVariant {
+  translations?: Partial<Record<Locale, MailVariant>>;
+}
+
+/** A template rendered in every language (English first: it is the mail's own fields). */
+export function inEveryLocale(render: (locale: Locale) => MailVariant): MailTemplate {
+  return {
+    ...render("en"),
+    translations: { de: render("de"), fr: render("fr"), nl: render("nl") },
+  };
+}
+
+const BUTTON_FALLBACK: Record<Locale, string> = {
+  en: "If the button does not work, open this link:",
+  de: "Falls die Schaltfläche nicht funktioniert, öffnen Sie diesen Link:",
+  fr: "Si le bouton ne fonctionne pas, ouvrez ce lien\u00a0:",
+  nl: "Werkt de knop niet? Open dan deze link:",
+};
 
 const PRODUCT_NAME = "Hosting Portal";
 
@@ -30,7 +62,13 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-export function renderMail({ title, paragraphs, action, footer }: MailContent): RenderedMail {
+export function renderMail({
+  title,
+  paragraphs,
+  action,
+  footer,
+  locale = "en",
+}: MailContent): RenderedMail {
   const text = [
     title,
     "",
@@ -45,13 +83,13 @@ export function renderMail({ title, paragraphs, action, footer }: MailContent): 
     `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(p)}</p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#6b7280">If the button does not work, open this link: <a href="${escapeHtml(action.url)}" style="color:#2563eb">${escapeHtml(action.url)}</a></p>`
+      `<p style="margin:0 0 16px;font-size:13px;color:#6b7280">${escapeHtml(BUTTON_FALLBACK[locale])} <a href="${escapeHtml(action.url)}" style="color:#2563eb">${escapeHtml(action.url)}</a></p>`
     : "";
   const small = footer
     ? `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0"><p style="margin:0;font-size:12px;color:#6b7280">${escapeHtml(footer)}</p>`
     : "";
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <p style="margin:0 0 24px;font-size:13px;font-weight:700;letter-spacing:.05em;text-transform:uppercase;color:#2563eb">${PRODUCT_NAME}</p>

@@ -1,0 +1,64 @@
+import type { Locale } from "../../contracts/i18n/locales.ts";
+
+/**
+ * Money, dates and numbers of mails and documents per locale, through Intl. English keeps the
+ * texts it always had (SPEC: "12.50 EUR", dates as yyyy-mm-dd); the others use their region's
+ * conventions (12,50 € in German and French, € 12,50 in Dutch).
+ */
+const REGION: Record<Exclude<Locale, "en">, string> = { de: "de-DE", fr: "fr-FR", nl: "nl-NL" };
+
+const moneyFormats = new Map<Locale, Intl.NumberFormat>();
+const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** A money string of the API ("1234.50", exact) in the locale's currency format. */
+export function formatMoney(amount: string, locale: Locale): string {
+  if (locale === "en") return `${amount} EUR`;
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(REGION[locale], { style: "currency", currency: "EUR" });
+    moneyFormats.set(locale, format);
+  }
+  // A decimal string is formatted exactly (Intl.NumberFormat v3), never through a float.
+  return format.format(amount as Intl.StringNumericLiteral);
+}
+
+/** A date and time in UTC (mails are read far from the reader's zone), marked as such. */
+export function formatDateTime(date: Date | string, locale: Locale): string {
+  const d = new Date(date);
+  if (locale === "en") {
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+  }
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(REGION[locale], {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: "UTC",
+    });
+    dateTimeFormats.set(locale, format);
+  }
+  return `${format.format(d)} UTC`;
+}
+
+/** A calendar date (UTC) of a document: 27.11.2026, 27/11/2026, 27-11-2026; English yyyy-mm-dd. */
+export function formatDate(date: Date | string, locale: Locale): string {
+  const d = new Date(date);
+  if (locale === "en") return d.toISOString().slice(0, 10);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(REGION[locale], {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      timeZone: "UTC",
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(d);
+}

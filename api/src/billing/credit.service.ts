@@ -9,7 +9,8 @@ import { log } from "../platform/log.ts";
 import type { PayPalCapture, PayPalOrder } from "../platform/ports.ts";
 import { openAttention } from "./attention.service.ts";
 import { applyDisputes, holdCapture, releaseCaptureHold } from "./disputes.service.ts";
-import { applyRefunds, recordRefundsOf } from "./refunds.service.ts";
+import { recordRefundsOf } from "./refund-events.service.ts";
+import { applyRefunds } from "./refunds.service.ts";
 import {
   CREDITED,
   creditsOf,

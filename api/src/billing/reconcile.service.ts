@@ -10,7 +10,8 @@ import {
 } from "./capture.service.ts";
 import { firstCapture, followCapture, settle } from "./credit.service.ts";
 import { isIndeterminate, PayPalError } from "./paypal-client.ts";
-import { applyWaitingRefunds, recordRefundsOf } from "./refunds.service.ts";
+import { recordRefundsOf } from "./refund-events.service.ts";
+import { applyWaitingRefunds } from "./refunds.service.ts";
 import { type OrderRow, releaseCapture, reserveCapture } from "./top-up.service.ts";
 
 // The PayPal reconciler.

@@ -3,61 +3,11 @@ import { issueDocument, receiptOf, sellerSettings } from "../invoices/issue.ts";
 import type { Sql, Tx } from "../platform/db.ts";
 import { invariant } from "../platform/invariant.ts";
 import { log } from "../platform/log.ts";
-import type { PayPalOrder } from "../platform/ports.ts";
 import { openAttention } from "./attention.service.ts";
-import { releaseCaptureHold } from "./disputes.service.ts";
 import { MONEY, type OrderRow } from "./top-up.service.ts";
 
-// Refunds and reversals (chargebacks) of top-ups.
-
-interface RefundFacts {
-  refundId: string;
-  captureId: string;
-  kind: "refund" | "reversal";
-  status: string;
-  amount: string;
-  currency: string;
-}
-
-/**
- * Records a refund or reversal (chargeback) by PayPal's refund id, whatever its status; a later
- * event for the same refund updates the status until it has been applied. Then applies it.
- * Returns whether the capture is one of this portal's top-ups.
- */
-export async function recordRefund(sql: Sql, r: RefundFacts): Promise<boolean> {
-  // A refund's state only moves forward (PENDING to COMPLETED, FAILED or CANCELLED): a late
-  // PENDING event after its COMPLETED one must not turn it back and leave it never debited.
-  await sql`
-    insert into paypal_refunds (id, capture_id, kind, status, amount, currency)
-    values (${r.refundId}, ${r.captureId}, ${r.kind}, ${r.status}, ${r.amount}, ${r.currency})
-    on conflict (id) do update set status = excluded.status, updated_at = now()
-    where paypal_refunds.applied_at is null and paypal_refunds.status = 'PENDING'`;
-  const known = await sql.begin(async (tx) => {
-    const [order] = await tx<[{ id: string; user_id: string }?]>`
-      select id, user_id from paypal_orders where capture_id = ${r.captureId}`;
-    if (!order) return false;
-    await applyRefunds(tx, r.captureId);
-    if (r.status === "FAILED") {
-      // PayPal could not pay this refund to the buyer: the money is still ours, the buyer waits.
-      await openAttention(tx, {
-        kind: "refund_failed",
-        ref: r.refundId,
-        userId: order.user_id,
-        orderId: order.id,
-        captureId: r.captureId,
-        amount: r.amount,
-        currency: r.currency,
-        detail: { paypal_refund_id: r.refundId, refund_kind: r.kind },
-      });
-    }
-    // A reversal is the outcome of a complaint PayPal held the capture for: that hold is over.
-    if (r.kind === "reversal" && r.status === "COMPLETED") {
-      await releaseCaptureHold(tx, r.captureId, "REVERSED");
-    }
-    return true;
-  });
-  return known;
-}
+// Refunds and reversals (chargebacks) of top-ups, applied to the ledger. Recording what PayPal
+// says about them is refund-events.service.ts (it also ends a complaint hold, disputes.service.ts).
 
 /**
  * Debits every COMPLETED, not yet applied refund or reversal of a credited capture, each once,
@@ -239,31 +189,6 @@ export async function markTopUp(
               order by applied_at desc limit 1) = 'reversal' then 'reversed'
         else 'refunded' end
     where t.id = ${order.transaction_id}`;
-}
-
-/**
- * The refunds PayPal lists under an order (GET order's payments.refunds), recorded and applied
- * exactly as their webhooks would be: found by reading the order back, a refund counts even when
- * its webhook never arrived. Returns how many the order lists.
- */
-export async function recordRefundsOf(sql: Sql, order: PayPalOrder): Promise<number> {
-  const payments = order.purchase_units?.[0]?.payments;
-  const captureId = payments?.captures?.[0]?.id;
-  const refunds = (payments?.refunds ?? []).filter(
-    (r) => r.id && r.amount && MONEY.test(r.amount.value),
-  );
-  if (!captureId) return 0;
-  for (const r of refunds) {
-    await recordRefund(sql, {
-      refundId: r.id,
-      captureId,
-      kind: "refund",
-      status: r.status,
-      amount: r.amount!.value,
-      currency: r.amount!.currency_code,
-    });
-  }
-  return refunds.length;
 }
 
 /** Refunds that came before their capture was credited (a race the webhook cannot see). */

@@ -3,7 +3,7 @@ import type { Deps } from "../platform/context.ts";
 import { HttpError } from "../platform/http-error.ts";
 import { settleCapture } from "./credit.service.ts";
 import { recordDispute } from "./disputes.service.ts";
-import { recordRefund } from "./refunds.service.ts";
+import { recordRefund } from "./refund-events.service.ts";
 import { MONEY } from "./top-up.service.ts";
 
 // PayPal webhooks.

@@ -12,9 +12,14 @@ const MIGRATION_LOCK = 72_701_001;
  * Applies pending forward-only migrations, each once, in file-name order. The advisory lock makes
  * instances that start at the same moment wait for each other instead of racing.
  */
-export async function migrate(sql: Sql): Promise<string[]> {
+export async function migrate(
+  sql: Sql,
+  /** Only the migrations named before this (a test of one migration sets up the data before it). */
+  options: { before?: string } = {},
+): Promise<string[]> {
   const files = [...Deno.readDirSync(MIGRATIONS_DIR)]
     .filter((e) => e.isFile && e.name.endsWith(".sql"))
+    .filter((e) => !options.before || e.name < options.before)
     .map((e) => e.name)
     .sort();
   return await sql.begin(async (tx) => {

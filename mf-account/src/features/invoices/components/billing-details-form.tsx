@@ -3,6 +3,7 @@ import {
   ApiError,
   Button,
   Card,
+  contractMessage,
   Form,
   formValues,
   Select,
@@ -10,30 +11,27 @@ import {
   TextField,
   toast,
   useFormErrors,
+  useLocale,
 } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { useBillingDetails } from "../api/get-billing-details";
 import { useSaveBillingDetails } from "../api/save-billing-details";
 import * as styles from "./billing-details.css";
 import { EU_COUNTRIES, OTHER_COUNTRIES } from "./countries";
-
-export const BILLING_DETAILS_NOT_SAVED = "Billing details not saved";
 
 /**
  * Who the invoices are made out to. Optional for ordering: until it is filled in, an
  * invoice uses what the portal knows (SPEC order and renewal flows keep no extra step).
  */
 export function BillingDetailsForm() {
+  const t = useT();
   const details = useBillingDetails();
   return (
-    <Card
-      title="Billing details"
-      description="The name and address your invoices are made out to. Businesses in the EU can add their VAT ID."
-      as="section"
-    >
+    <Card title={t("billing.title")} description={t("billing.description")} as="section">
       {details.isPending ? (
         <Skeleton height="12rem" />
       ) : details.isError ? (
-        <p className={styles.hint}>Billing details could not be loaded: {details.error.message}</p>
+        <p className={styles.hint}>{t("billing.loadFailed", { error: details.error.message })}</p>
       ) : (
         <DetailsForm saved={details.data} />
       )}
@@ -46,6 +44,7 @@ const orNull = (value: FormDataEntryValue | undefined) =>
   typeof value === "string" && value.trim() !== "" ? value : null;
 
 function DetailsForm({ saved }: { saved: BillingDetails }) {
+  const t = useT();
   const form = useFormErrors();
   const save = useSaveBillingDetails();
 
@@ -61,11 +60,11 @@ function DetailsForm({ saved }: { saved: BillingDetails }) {
     });
     if (!parsed.success) return;
     save.mutate(parsed.data, {
-      onSuccess: () => toast.success(invoiceMessages.saved),
+      onSuccess: () => toast.success(contractMessage(invoiceMessages.saved)),
       onError: (error) =>
         toast.error(
-          BILLING_DETAILS_NOT_SAVED,
-          error instanceof ApiError ? error.message : "Please try again.",
+          t("billing.notSaved"),
+          error instanceof ApiError ? error.message : t("tryAgainLater"),
         ),
     });
   };
@@ -76,42 +75,42 @@ function DetailsForm({ saved }: { saved: BillingDetails }) {
       validationErrors={form.errors}
       validationBehavior="aria"
       className={styles.form}
-      aria-label="Billing details"
+      aria-label={t("billing.title")}
     >
       <div className={styles.fields} onInput={form.clear}>
         <TextField
-          label="Name"
+          label={t("billing.name")}
           name="name"
           autoComplete="name"
           defaultValue={saved.name ?? ""}
           maxLength={200}
         />
         <TextField
-          label="Company (optional)"
+          label={t("billing.company")}
           name="company"
           autoComplete="organization"
           defaultValue={saved.company ?? ""}
           maxLength={200}
         />
         <TextField
-          label="Address"
+          label={t("billing.address")}
           name="address"
           autoComplete="street-address"
-          description="Street, postal code and city."
+          description={t("billing.addressHint")}
           defaultValue={saved.address ?? ""}
           maxLength={500}
         />
         <CountrySelect defaultValue={saved.country ?? ""} errorMessage={form.errors.country} />
         <TextField
-          label="VAT ID (optional)"
+          label={t("billing.vatId")}
           name="vat_id"
-          description="With the country prefix, e.g. DE123456789. Businesses in another EU country are invoiced without VAT (reverse charge)."
+          description={t("billing.vatHint")}
           defaultValue={saved.vat_id ?? ""}
           maxLength={20}
         />
         <div>
           <Button type="submit" isPending={save.isPending}>
-            Save billing details
+            {t("billing.save")}
           </Button>
         </div>
       </div>
@@ -127,26 +126,31 @@ function CountrySelect({
   defaultValue: string;
   errorMessage: string | undefined;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const names = locale === "en" ? null : new Intl.DisplayNames([locale], { type: "region" });
+  // English keeps the list's own names; the other languages take Intl's.
+  const countryName = (c: { code: string; name: string }) => names?.of(c.code) ?? c.name;
   return (
     <Select
-      label="Country"
+      label={t("billing.country")}
       name="country"
       defaultValue={defaultValue}
       autoComplete="country"
       errorMessage={errorMessage}
     >
-      <option value="">Choose a country</option>
-      <optgroup label="European Union">
+      <option value="">{t("billing.chooseCountry")}</option>
+      <optgroup label={t("billing.eu")}>
         {EU_COUNTRIES.map((c) => (
           <option key={c.code} value={c.code}>
-            {c.name}
+            {countryName(c)}
           </option>
         ))}
       </optgroup>
-      <optgroup label="Other countries">
+      <optgroup label={t("billing.otherCountries")}>
         {OTHER_COUNTRIES.map((c) => (
           <option key={c.code} value={c.code}>
-            {c.name}
+            {countryName(c)}
           </option>
         ))}
       </optgroup>

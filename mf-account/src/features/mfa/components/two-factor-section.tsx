@@ -15,20 +15,16 @@ import {
   TableHeader,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import { useFactors } from "../api/get-factors";
 import { AddPasskeyDialog } from "./add-passkey-dialog";
 import { EnrollTotpDialog } from "./enroll-totp-dialog";
 import * as styles from "./mfa.css";
 import { RemoveFactorDialog } from "./remove-factor-dialog";
 
-const typeLabel: Record<Factor["factor_type"], string> = {
-  totp: "Authenticator app",
-  webauthn: "Passkey",
-  phone: "Phone (SMS)",
-};
-
 /** The 'Two-factor authentication' section of /settings. */
 export function TwoFactorSection() {
+  const t = useT();
   const factors = useFactors();
   const [dialog, setDialog] = useState<"totp" | "passkey" | null>(null);
   const [removing, setRemoving] = useState<Factor | null>(null);
@@ -38,16 +34,16 @@ export function TwoFactorSection() {
   return (
     <Card
       as="section"
-      title="Two-factor authentication"
-      description="After your password, ask for a code from an authenticator app or a passkey at sign-in."
+      title={t("mfa.title")}
+      description={t("mfa.description")}
       actions={
         <div className={styles.actions}>
           <Button size="sm" onPress={() => setDialog("totp")}>
-            Set up authenticator app
+            {t("mfa.setUpTotp")}
           </Button>
           {passkeysSupported && (
             <Button size="sm" variant="secondary" onPress={() => setDialog("passkey")}>
-              Add passkey
+              {t("mfa.addPasskey")}
             </Button>
           )}
         </div>
@@ -57,40 +53,37 @@ export function TwoFactorSection() {
         <Skeleton height="96px" />
       ) : factors.isError ? (
         <EmptyState
-          title="Could not load your factors"
+          title={t("mfa.loadFailed")}
           description={factors.error instanceof ApiError ? factors.error.message : undefined}
           action={
             <Button size="sm" variant="secondary" onPress={() => factors.refetch()}>
-              Retry
+              {t("retry")}
             </Button>
           }
         />
       ) : list.length === 0 ? (
-        <EmptyState
-          title="Two-factor authentication is off"
-          description="Add an authenticator app or a passkey to protect your servers and credits."
-        />
+        <EmptyState title={t("mfa.off")} description={t("mfa.offHint")} />
       ) : (
-        <Table aria-label="Two-factor authentication factors">
+        <Table aria-label={t("mfa.tableLabel")}>
           <TableHeader>
-            <Column isRowHeader>Name</Column>
-            <Column>Type</Column>
-            <Column>Status</Column>
-            <Column>Added</Column>
+            <Column isRowHeader>{t("mfa.name")}</Column>
+            <Column>{t("mfa.type")}</Column>
+            <Column>{t("mfa.status")}</Column>
+            <Column>{t("mfa.added")}</Column>
             <Column>
-              <span className={styles.srOnly}>Actions</span>
+              <span className={styles.srOnly}>{t("sessions.actions")}</span>
             </Column>
           </TableHeader>
-          <TableBody items={list} dependencies={[]}>
+          <TableBody items={list} dependencies={[t]}>
             {(f) => (
               <Row id={f.id}>
                 <Cell>
                   <span className={styles.name}>{f.friendly_name}</span>
                 </Cell>
-                <Cell>{typeLabel[f.factor_type]}</Cell>
+                <Cell>{t(`mfa.type.${f.factor_type satisfies Factor["factor_type"]}`)}</Cell>
                 <Cell>
                   <Badge tone={f.status === "verified" ? "success" : "warning"}>
-                    {f.status === "verified" ? "Verified" : "Unverified"}
+                    {f.status === "verified" ? t("mfa.verified") : t("mfa.unverified")}
                   </Badge>
                 </Cell>
                 <Cell>{formatDate(f.created_at)}</Cell>
@@ -98,10 +91,10 @@ export function TwoFactorSection() {
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Remove ${f.friendly_name}`}
+                    aria-label={t("mfa.removeLabel", { name: f.friendly_name })}
                     onPress={() => setRemoving(f)}
                   >
-                    Remove
+                    {t("mfa.remove")}
                   </Button>
                 </Cell>
               </Row>

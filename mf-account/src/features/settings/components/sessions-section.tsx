@@ -17,6 +17,7 @@ import {
   toast,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import { useEndOtherSessions, useEndSession } from "../api/end-session";
 import { useSessions } from "../api/get-sessions";
 import * as styles from "./settings.css";
@@ -30,6 +31,7 @@ const errorText = (err: unknown, fallback: string) =>
  * themselves after 30 minutes (5 days with 'Remember me').
  */
 export function SessionsSection() {
+  const t = useT();
   const sessions = useSessions();
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -39,27 +41,25 @@ export function SessionsSection() {
 
   const endOne = (s: SessionInfo) =>
     end.mutate(s.id, {
-      onSuccess: () => toast.success("Session ended", `${s.device} is signed out.`),
-      onError: (err) => toast.error("Error", errorText(err, "Could not end the session.")),
+      onSuccess: () =>
+        toast.success(t("sessions.ended"), t("sessions.endedDetail", { device: s.device })),
+      onError: (err) => toast.error(t("error"), errorText(err, t("sessions.endFailed"))),
     });
 
   const confirmEndOthers = () =>
     endOthers.mutate(undefined, {
       onSuccess: ({ ended }) => {
-        toast.success(
-          "Signed out everywhere else",
-          ended === 1 ? "1 other session ended." : `${ended} other sessions ended.`,
-        );
+        toast.success(t("sessions.othersEnded"), t("sessions.othersEndedDetail", { count: ended }));
         setConfirmOthers(false);
       },
-      onError: (err) => toast.error("Error", errorText(err, "Could not end the sessions.")),
+      onError: (err) => toast.error(t("error"), errorText(err, t("sessions.othersFailed"))),
     });
 
   return (
     <Card
       as="section"
-      title="Sessions"
-      description="Where you are signed in. End any session you don't recognise. Unused sessions end after 30 minutes, or 5 days with 'Remember me'."
+      title={t("sessions.title")}
+      description={t("sessions.description")}
       actions={
         <Button
           size="sm"
@@ -67,7 +67,7 @@ export function SessionsSection() {
           isDisabled={others === 0}
           onPress={() => setConfirmOthers(true)}
         >
-          Sign out other sessions
+          {t("sessions.signOutOthers")}
         </Button>
       }
     >
@@ -75,47 +75,47 @@ export function SessionsSection() {
         <Skeleton height="96px" />
       ) : sessions.isError ? (
         <EmptyState
-          title="Could not load your sessions"
-          description={errorText(sessions.error, "Please try again.")}
+          title={t("sessions.loadFailed")}
+          description={errorText(sessions.error, t("tryAgainLater"))}
           action={
             <Button size="sm" variant="secondary" onPress={() => sessions.refetch()}>
-              Retry
+              {t("retry")}
             </Button>
           }
         />
       ) : (
-        <Table aria-label="Sessions">
+        <Table aria-label={t("sessions.title")}>
           <TableHeader>
-            <Column isRowHeader>Device</Column>
-            <Column>Address</Column>
-            <Column>Signed in</Column>
-            <Column>Last used</Column>
+            <Column isRowHeader>{t("sessions.device")}</Column>
+            <Column>{t("sessions.address")}</Column>
+            <Column>{t("sessions.signedIn")}</Column>
+            <Column>{t("sessions.lastUsed")}</Column>
             <Column>
-              <span className={styles.srOnly}>Actions</span>
+              <span className={styles.srOnly}>{t("sessions.actions")}</span>
             </Column>
           </TableHeader>
-          <TableBody items={list} dependencies={[end.isPending]}>
+          <TableBody items={list} dependencies={[end.isPending, t]}>
             {(s) => (
               <Row id={s.id}>
                 <Cell>
                   <span className={styles.device}>
                     {s.device}
-                    {s.current && <Badge tone="info">This device</Badge>}
+                    {s.current && <Badge tone="info">{t("sessions.thisDevice")}</Badge>}
                   </span>
                 </Cell>
-                <Cell>{s.ip_address ?? "Unknown"}</Cell>
+                <Cell>{s.ip_address ?? t("sessions.unknown")}</Cell>
                 <Cell>{formatDateTime(s.created_at)}</Cell>
-                <Cell>{s.current ? "Now" : formatDateTime(s.last_used_at)}</Cell>
+                <Cell>{s.current ? t("sessions.now") : formatDateTime(s.last_used_at)}</Cell>
                 <Cell>
                   {!s.current && (
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`End session on ${s.device}`}
+                      aria-label={t("sessions.endOn", { device: s.device })}
                       isDisabled={end.isPending}
                       onPress={() => endOne(s)}
                     >
-                      End
+                      {t("sessions.end")}
                     </Button>
                   )}
                 </Cell>
@@ -125,15 +125,15 @@ export function SessionsSection() {
         </Table>
       )}
       <ConfirmDialog
-        title="Sign out other sessions?"
+        title={t("sessions.confirmTitle")}
         isOpen={confirmOthers}
         onOpenChange={setConfirmOthers}
         onConfirm={confirmEndOthers}
-        confirmLabel="Sign out others"
+        confirmLabel={t("sessions.confirmLabel")}
         destructive
         isPending={endOthers.isPending}
       >
-        Every other device and browser is signed out at once. This one stays signed in.
+        {t("sessions.confirmText")}
       </ConfirmDialog>
     </Card>
   );

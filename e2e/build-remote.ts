@@ -21,15 +21,16 @@ function buildEnv(): NodeJS.ProcessEnv {
 
 /*
  * Builds mf-shop the way a remote team outside this repository would, against another
- * shared-ui release: a scratch workspace with copies of shared-ui (its version set, and
- * optionally one new export that the shop's page renders), mf-shop and the API contracts, and
+ * shared-ui release (and optionally another router release): a scratch workspace with copies of
+ * shared-ui (its version set, and optionally one new export that the shop's page renders), the
+ * router (its version set), mf-shop and the API contracts, and
  * a node_modules that links every installed package except our own, which point at the copies.
  * The repository itself is not touched.
  */
 export function buildShopAgainst(
   repoRoot: string,
   sharedUiVersion: string,
-  opts: { useNewExport: boolean },
+  opts: { useNewExport: boolean; routerVersion?: string },
 ): string {
   const ws = mkdtempSync(join(tmpdir(), `portal-skew-${sharedUiVersion}-`));
   for (const dir of [
@@ -60,6 +61,13 @@ export function buildShopAgainst(
   const pkg = JSON.parse(readFileSync(pkgFile, "utf8"));
   pkg.version = sharedUiVersion;
   writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
+  if (opts.routerVersion) {
+    // A remote built before the router's last major (its manifest asks for that major's range).
+    const routerPkgFile = join(ws, "router", "package.json");
+    const routerPkg = JSON.parse(readFileSync(routerPkgFile, "utf8"));
+    routerPkg.version = opts.routerVersion;
+    writeFileSync(routerPkgFile, JSON.stringify(routerPkg, null, 2));
+  }
 
   if (opts.useNewExport) {
     // A minor release of shared-ui: one new component, which the newer shop page renders.

@@ -12,7 +12,10 @@ import { type FrontServer, startFrontServer } from "./remote-server";
  * against the next minor (2.2.0) with one new component that its page renders (a remote released
  * before the shell), against the first release of the shell's major (2.0.0: a remote older than
  * the shell), and against the previous major (1.0.0: a remote from before a breaking change, such
- * as 2.0.0's new service states). Each build is served as the shop remote.
+ * as 2.0.0's new service states). A fourth build is made against the current shared-ui but the
+ * previous major of @hosting-portal/router (a remote from before the React Router 8 upgrade: the
+ * router is a singleton too, so the shell's router must refuse it). Each build is served as the
+ * shop remote.
  */
 
 let browser: Browser;
@@ -21,6 +24,8 @@ let page: Page;
 let newer: string;
 let older: string;
 let previousMajor: string;
+let previousRouter: string;
+let previousRouterRange: string;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
@@ -30,6 +35,13 @@ beforeAll(async () => {
   newer = buildShopAgainst(root, `${major}.${(minor ?? 0) + 1}.0`, { useNewExport: true });
   older = buildShopAgainst(root, `${major}.0.0`, { useNewExport: false });
   previousMajor = buildShopAgainst(root, `${(major ?? 1) - 1}.0.0`, { useNewExport: false });
+  const router = JSON.parse(readFileSync(join(root, "router", "package.json"), "utf8"));
+  const routerMajor = Number(String(router.version).split(".")[0]);
+  previousRouterRange = `^${routerMajor - 1}.0.0`;
+  previousRouter = buildShopAgainst(root, String(current.version), {
+    useNewExport: false,
+    routerVersion: `${routerMajor - 1}.0.0`,
+  });
   browser = await launchBrowser();
   front = await startFrontServer(inject("baseUrl"));
   const context = await browser.newContext({ baseURL: front.url });
@@ -39,7 +51,7 @@ beforeAll(async () => {
   const user = uniqueUser();
   await register(page, user);
   await signIn(page, user.email, user.password);
-}, 240_000);
+}, 360_000);
 
 afterAll(async () => {
   await front?.close();
@@ -74,6 +86,30 @@ describe("version contract between the shell and a remote", () => {
     expect(await panel.getAttribute("data-kind")).toBe("version");
     expect(await page.getByRole("heading", { name: "VPS Products", level: 1 }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
+  });
+
+  it("a remote built against the previous router major shows the version panel, not a crash", async () => {
+    // The build differs from the current shop only in the router range its manifest asks for.
+    const manifest = JSON.parse(readFileSync(join(previousRouter, "mf-manifest.json"), "utf8"));
+    const required = Object.fromEntries(
+      (manifest.shared as { name: string; requiredVersion: string }[]).map((s) => [
+        s.name,
+        s.requiredVersion,
+      ]),
+    );
+    expect(required["@hosting-portal/router"]).toBe(previousRouterRange);
+    front.clear();
+    front.mount("/remotes/mf-shop/", previousRouter);
+    pageErrors.length = 0;
+    await page.goto("/products/vps");
+    const panel = page.getByTestId("remote-error");
+    await panel.getByText("This section needs a newer version of the portal").waitFor();
+    expect(await panel.getAttribute("data-kind")).toBe("version");
+    expect(await page.getByRole("heading", { name: "VPS Products", level: 1 }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    // The shell's own routing (React Router 8) still navigates.
+    await page.getByRole("link", { name: "Transactions" }).click();
+    await page.getByRole("heading", { name: "Transactions", level: 1 }).waitFor();
   });
 
   it("a remote built against an older shared-ui works in the newer shell", async () => {

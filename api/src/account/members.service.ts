@@ -167,7 +167,8 @@ export async function inviteMember(
         accountName,
         inviter,
         role: body.role,
-        url: portalLink(deps.config, "/invitations/accept", { token }),
+        // The Settings page shows what the link offers and accepts it (after signing in).
+        url: portalLink(deps.config, "/settings", { invitation: token }),
       }),
     };
     await enqueueMail(tx, await sealLinkToken(deps.secretBox, mail, token));

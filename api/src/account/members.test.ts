@@ -52,8 +52,8 @@ async function invite(owner: Who, email: string, role: AccountRole): Promise<str
     (m) => recipientOf(m) === email && (m.subject ?? "").startsWith("You are invited"),
   );
   smtp.messages.splice(smtp.messages.indexOf(mail), 1);
-  return new URL(linkIn(mail, "http://portal.test/invitations/accept?token=")).searchParams.get(
-    "token",
+  return new URL(linkIn(mail, "http://portal.test/settings?invitation=")).searchParams.get(
+    "invitation",
   )!;
 }
 

@@ -2,6 +2,9 @@ import { Page, PageHeader } from "@hosting-portal/shared-ui";
 import { ApiTokensSection } from "../features/api-tokens/components/api-tokens-section";
 import { PaymentNotices } from "../features/billing/components/payment-notices";
 import { BillingDetailsForm } from "../features/invoices/components/billing-details-form";
+import { useMyRole } from "../features/members/api/members";
+import { InvitationCard } from "../features/members/components/invitation-card";
+import { MembersSection } from "../features/members/components/members-section";
 import { TwoFactorSection } from "../features/mfa/components/two-factor-section";
 import { ChangePasswordForm } from "../features/settings/components/change-password-form";
 import { NotificationSettingsForm } from "../features/settings/components/notification-settings-form";
@@ -15,17 +18,22 @@ import { useT } from "../i18n";
  */
 export default function SettingsPage() {
   const t = useT();
+  // Pages hide what the role may not do (the API refuses it anyway): tokens are the owner's,
+  // billing details the owner's and billing's.
+  const role = useMyRole();
   return (
     <Page>
       <PageHeader title={t("settings.title")} description={t("settings.description")} />
+      <InvitationCard />
       <ProfileCard />
       <PaymentNotices />
-      <BillingDetailsForm />
+      {(role === "owner" || role === "billing") && <BillingDetailsForm />}
       <ChangePasswordForm />
       <NotificationSettingsForm />
       <TwoFactorSection />
       <SessionsSection />
-      <ApiTokensSection />
+      <MembersSection />
+      {role === "owner" && <ApiTokensSection />}
     </Page>
   );
 }

@@ -8,7 +8,11 @@ export function RequireAuth() {
   const location = useLocation();
   // SPEC §4: 'loading at start' while the refresh cookie is exchanged; nothing to show yet.
   if (loading) return null;
-  if (!session) return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
+  // With its query: an invitation link (/settings?invitation=...) must survive the sign-in.
+  if (!session)
+    return (
+      <Navigate to="/auth/login" replace state={{ from: location.pathname + location.search }} />
+    );
   return <Outlet />;
 }
 

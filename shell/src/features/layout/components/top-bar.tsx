@@ -11,6 +11,7 @@ import {
 } from "@hosting-portal/shared-ui";
 import { Button as AriaButton } from "react-aria-components";
 import { useT } from "../../../i18n";
+import { AccountSwitcher } from "../../accounts/account-switcher";
 import { LanguageMenu } from "../../i18n/language-menu";
 import * as styles from "./app-layout.css";
 import { Icon } from "./icons";
@@ -59,6 +60,7 @@ export function TopBar({ navOpen, onOpenNav }: { navOpen: boolean; onOpenNav: ()
       <span className={styles.welcomeShort} title={t("topbar.welcome", { name: username })}>
         {t("topbar.hi", { name: username })}
       </span>
+      <AccountSwitcher />
       <LanguageMenu />
       <Menu
         aria-label={t("topbar.userMenu")}

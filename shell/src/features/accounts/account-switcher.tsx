@@ -1,0 +1,74 @@
+import { AccountList } from "@contracts/members.ts";
+import { useNavigate } from "@hosting-portal/router";
+import { api, Menu, MenuItem, queryClient, queryKeys, toast } from "@hosting-portal/shared-ui";
+import { useQuery } from "@tanstack/react-query";
+import { Button as AriaButton } from "react-aria-components";
+import { Icon } from "../layout/components/icons";
+import * as styles from "./account-switcher.css";
+
+/** The accounts the person belongs to (mf-account's Members section reads the same key). */
+const membershipsKey = [...queryKeys.account.all, "memberships"] as const;
+
+const ROLE_NAMES = {
+  owner: "Owner",
+  billing: "Billing",
+  technical: "Technical",
+  read_only: "Read only",
+} as const;
+
+/**
+ * The top bar's account switcher, shown to a person who belongs to more than one account: the
+ * session then acts on the chosen account (its balance, services, orders), and every page reads
+ * its data again.
+ */
+export function AccountSwitcher() {
+  const navigate = useNavigate();
+  const accounts = useQuery({
+    queryKey: membershipsKey,
+    queryFn: ({ signal }) => api.get("/api/account/accounts", AccountList, { signal }),
+    select: (d) => d.accounts,
+  });
+  const list = accounts.data ?? [];
+  if (list.length < 2) return null;
+  const active = list.find((a) => a.active);
+
+  const choose = async (key: React.Key) => {
+    const id = String(key);
+    if (id === active?.id) return;
+    try {
+      await api.post("/api/account/accounts/switch", { account_id: id });
+    } catch {
+      toast.error("Error", "Could not switch the account.");
+      return;
+    }
+    navigate("/dashboard");
+    // Everything cached was the other account's: dropped and read again for this one.
+    await queryClient.resetQueries();
+  };
+
+  return (
+    <Menu
+      aria-label="Account"
+      onAction={choose}
+      selectionMode="single"
+      selectedKeys={active ? [active.id] : []}
+      trigger={
+        <AriaButton
+          className={styles.button}
+          aria-label={`Account: ${active?.name ?? "none"}`}
+          data-testid="account-switcher"
+        >
+          <Icon name="users" size={16} />
+          <span className={styles.name}>{active?.name ?? "Choose an account"}</span>
+          <Icon name="chevronDown" size={14} />
+        </AriaButton>
+      }
+    >
+      {list.map((a) => (
+        <MenuItem key={a.id} id={a.id} textValue={a.name}>
+          {a.name} · {ROLE_NAMES[a.role]}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}

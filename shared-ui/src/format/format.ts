@@ -7,13 +7,10 @@
 import { type Locale, localeStore } from "../i18n/locale-store";
 
 /** The region whose conventions each language's formats follow (the portal sells in the EU). */
-const FORMAT_LOCALE: Record<Exclude<Locale, "en">, string> = {
-  de: "de-DE",
-  fr: "fr-FR",
-  nl: "nl-NL",
-};
+const FORMAT_LOCALE: Partial<Record<Locale, string>> = { de: "de-DE", fr: "fr-FR", nl: "nl-NL" };
+/** Null for English (SPEC's own formats); a language without an entry uses its default region. */
 const intlLocale = (locale: Locale): string | null =>
-  locale === "en" ? null : (FORMAT_LOCALE[locale as Exclude<Locale, "en">] ?? locale);
+  locale === "en" ? null : (FORMAT_LOCALE[locale] ?? locale);
 
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {

@@ -62,3 +62,28 @@ export function formatDate(date: Date | string, locale: Locale): string {
   }
   return format.format(d);
 }
+
+const decimalFormats = new Map<Locale, Intl.NumberFormat>();
+
+/** A money string as a plain number with two decimals ("1.234,50"), for a column headed EUR. */
+export function formatDecimal(amount: string, locale: Locale): string {
+  if (locale === "en") return amount;
+  let format = decimalFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(REGION[locale], {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    decimalFormats.set(locale, format);
+  }
+  return format.format(amount as Intl.StringNumericLiteral);
+}
+
+/** A VAT rate ("19.00", "25.50") as the locale writes a percentage: "19 %", "25,5 %", "19%". */
+export function formatPercent(rate: string, locale: Locale): string {
+  if (locale === "en") return `${rate}%`;
+  return new Intl.NumberFormat(REGION[locale], {
+    style: "percent",
+    maximumFractionDigits: 2,
+  }).format(Number(rate) / 100);
+}

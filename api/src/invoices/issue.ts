@@ -43,6 +43,11 @@ export interface InvoiceCustomer {
   country: string | null;
   vat_id: string | null;
   email: string | null;
+  /**
+   * The customer's saved language: the document is rendered in it for good, as it was when
+   * issued (a later change of language does not change an issued document); null: English.
+   */
+  locale: string | null;
 }
 
 /**
@@ -51,7 +56,8 @@ export interface InvoiceCustomer {
  */
 export async function invoiceCustomer(tx: Tx, userId: string): Promise<InvoiceCustomer> {
   const [customer] = await tx<[InvoiceCustomer?]>`
-    select coalesce(b.name, p.username) as name, b.company, b.address, b.country, b.vat_id, p.email
+    select coalesce(b.name, p.username) as name, b.company, b.address, b.country, b.vat_id, p.email,
+      p.locale
     from profiles p left join billing_details b on b.user_id = p.id
     where p.id = ${userId}`;
   invariant(customer, "the customer of a document");

@@ -62,9 +62,13 @@ export class LocaleStore {
     );
   }
 
-  /** Registers an app's message loader; it is run for every later change of language. */
+  /**
+   * Registers an app's message loader: it is run for every later change of language, and at once
+   * for the current one (a remote's code arrives after the page chose its language).
+   */
   addPreloader(preload: Preloader): void {
     this.preloaders.add(preload);
+    if (this.current !== "en") void preload(this.current).catch(() => undefined);
   }
 
   /**

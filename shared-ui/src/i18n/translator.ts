@@ -2,6 +2,7 @@ import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { use, useCallback } from "react";
 import { type Locale, localeStore } from "./locale-store";
 import { useLocale } from "./use-locale";
+import { loadContractMessages } from "./validation-messages";
 
 /** Values of a message's ICU arguments (`{count, plural, ...}`, `{name}`). */
 export type MessageValues = Record<string, unknown>;
@@ -42,8 +43,10 @@ export function createTranslator<K extends string>(
     let pending = loading.get(locale);
     if (!pending) {
       const file = fileOf(locale);
-      pending = (file ? file() : Promise.resolve({}))
-        .then((mod) => (mod as { default?: Messages }).default ?? (mod as Messages))
+      // The contracts' texts of the language come with the app's own: a page shows both.
+      const contracts = loadContractMessages(locale).catch(() => undefined);
+      pending = Promise.all([file ? file() : Promise.resolve({}), contracts])
+        .then(([mod]) => (mod as { default?: Messages }).default ?? (mod as Messages))
         .catch(() => ({}) as Messages)
         .then((messages) => {
           if (import.meta.env.DEV) reportMissing(app, locale, en, messages);

@@ -15,7 +15,8 @@ const catalogs = import.meta.glob<Record<string, string>>(
 type Localize = (englishMessage: string) => string;
 const loaded = new Map<Locale, Localize>([["en", (m) => m]]);
 
-function load(locale: Locale): Promise<unknown> {
+/** Loads the contracts' catalog of a language (translators wait for it with their own files). */
+export function loadContractMessages(locale: Locale): Promise<unknown> {
   if (loaded.has(locale)) return Promise.resolve();
   const file = Object.entries(catalogs).find(([path]) =>
     path.endsWith(`/validation-${locale}.json`),
@@ -27,7 +28,7 @@ function load(locale: Locale): Promise<unknown> {
     },
   );
 }
-localeStore.addPreloader(load);
+localeStore.addPreloader(loadContractMessages);
 
 /**
  * A contract's English message (a validation message, an empty state such as

@@ -1,4 +1,4 @@
-import { api, getLocale, type Locale, setLocale, useProfile } from "@hosting-portal/shared-ui";
+import { api, getLocale, setLocale, useProfile } from "@hosting-portal/shared-ui";
 import { useEffect } from "react";
 
 /** A language picked on the sign-in pages in this page's life, to save once signed in. */
@@ -11,7 +11,7 @@ export const visitorChoice = { choiceBeforeSignIn: false };
  */
 export function useProfileLocale() {
   const { data: profile } = useProfile();
-  const saved = profile ? ((profile as { locale?: Locale | null }).locale ?? null) : undefined;
+  const saved = profile ? profile.locale : undefined;
   useEffect(() => {
     if (saved === undefined) return;
     if (saved) {

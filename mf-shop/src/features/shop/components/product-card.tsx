@@ -11,13 +11,15 @@ export interface ProductCardProps {
 /** SPEC §2 product card: name, price per month, cpu, ram, storage, uplink, IPv4, DDoS protection. */
 export function ProductCard({ product, onOrder }: ProductCardProps) {
   const t = useT();
-  const specs: [string, string][] = [
-    [t("spec.cpu"), product.cpu],
-    [t("spec.ram"), product.ram],
-    [t("spec.storage"), product.storage],
-    [t("spec.uplink"), product.uplink],
-    [t("spec.ipv4"), t("spec.ipv4Value")],
-    [t("spec.ddos"), product.ddos_protection],
+  // The product's own values are the catalogue's text, written once by staff: translate="no"
+  // tells browsers' translators (and the language tests) so.
+  const specs: [string, string, "no" | undefined][] = [
+    [t("spec.cpu"), product.cpu, "no"],
+    [t("spec.ram"), product.ram, "no"],
+    [t("spec.storage"), product.storage, "no"],
+    [t("spec.uplink"), product.uplink, "no"],
+    [t("spec.ipv4"), t("spec.ipv4Value"), undefined],
+    [t("spec.ddos"), product.ddos_protection, "no"],
   ];
   return (
     <Card as="article" title={product.name} className={styles.card}>
@@ -26,10 +28,12 @@ export function ProductCard({ product, onOrder }: ProductCardProps) {
         <span className={styles.per}>{t("perMonth")}</span>
       </div>
       <dl className={styles.specs}>
-        {specs.map(([label, value]) => (
+        {specs.map(([label, value, translate]) => (
           <div key={label} className={styles.spec}>
             <dt className={styles.specLabel}>{label}</dt>
-            <dd className={styles.specValue}>{value}</dd>
+            <dd className={styles.specValue} translate={translate}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -5,7 +5,9 @@ import type { Locale } from "../../contracts/i18n/locales.ts";
  * texts it always had (SPEC: "12.50 EUR", dates as yyyy-mm-dd); the others use their region's
  * conventions (12,50 € in German and French, € 12,50 in Dutch).
  */
-const REGION: Record<Exclude<Locale, "en">, string> = { de: "de-DE", fr: "fr-FR", nl: "nl-NL" };
+const REGIONS: Partial<Record<Locale, string>> = { de: "de-DE", fr: "fr-FR", nl: "nl-NL" };
+/** The Intl locale of a language: its usual region, else the language's own default. */
+const region = (locale: Locale) => REGIONS[locale] ?? locale;
 
 const moneyFormats = new Map<Locale, Intl.NumberFormat>();
 const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
@@ -16,7 +18,7 @@ export function formatMoney(amount: string, locale: Locale): string {
   if (locale === "en") return `${amount} EUR`;
   let format = moneyFormats.get(locale);
   if (!format) {
-    format = new Intl.NumberFormat(REGION[locale], { style: "currency", currency: "EUR" });
+    format = new Intl.NumberFormat(region(locale), { style: "currency", currency: "EUR" });
     moneyFormats.set(locale, format);
   }
   // A decimal string is formatted exactly (Intl.NumberFormat v3), never through a float.
@@ -32,7 +34,7 @@ export function formatDateTime(date: Date | string, locale: Locale): string {
   }
   let format = dateTimeFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(REGION[locale], {
+    format = new Intl.DateTimeFormat(region(locale), {
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
@@ -52,7 +54,7 @@ export function formatDate(date: Date | string, locale: Locale): string {
   if (locale === "en") return d.toISOString().slice(0, 10);
   let format = dateFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(REGION[locale], {
+    format = new Intl.DateTimeFormat(region(locale), {
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
@@ -70,7 +72,7 @@ export function formatDecimal(amount: string, locale: Locale): string {
   if (locale === "en") return amount;
   let format = decimalFormats.get(locale);
   if (!format) {
-    format = new Intl.NumberFormat(REGION[locale], {
+    format = new Intl.NumberFormat(region(locale), {
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
@@ -82,7 +84,7 @@ export function formatDecimal(amount: string, locale: Locale): string {
 /** A VAT rate ("19.00", "25.50") as the locale writes a percentage: "19 %", "25,5 %", "19%". */
 export function formatPercent(rate: string, locale: Locale): string {
   if (locale === "en") return `${rate}%`;
-  return new Intl.NumberFormat(REGION[locale], {
+  return new Intl.NumberFormat(region(locale), {
     style: "percent",
     maximumFractionDigits: 2,
   }).format(Number(rate) / 100);

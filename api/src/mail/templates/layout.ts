@@ -4,7 +4,7 @@
  * handful of paragraphs and a link, the API has no JSX build, and every dynamic value passes
  * through escapeHtml here, in one place.
  */
-import type { Locale } from "../../../contracts/i18n/locales.ts";
+import { type Locale, locales } from "../../../contracts/i18n/locales.ts";
 
 export interface MailContent {
   title: string;
@@ -38,10 +38,9 @@ export interface MailTemplate extends MailVariant {
 
 /** A template rendered in every language (English first: it is the mail's own fields). */
 export function inEveryLocale(render: (locale: Locale) => MailVariant): MailTemplate {
-  return {
-    ...render("en"),
-    translations: { de: render("de"), fr: render("fr"), nl: render("nl") },
-  };
+  const translations: Partial<Record<Locale, MailVariant>> = {};
+  for (const locale of locales) if (locale !== "en") translations[locale] = render(locale);
+  return { ...render("en"), translations };
 }
 
 const BUTTON_FALLBACK: Record<Locale, string> = {

@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type ParsedMail, simpleParser } from "mailparser";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The first caught mail to `to` whose subject starts so (the API's mail catcher saves .eml files). */
+async function caughtMail(to: string, subject: string, timeoutMs = 20_000): Promise<ParsedMail> {
+  const dir = inject("mailDir");
+  const seen = new Set<string>();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith(".eml") && !seen.has(f));
+    } catch {
+      // The folder appears with the catcher.
+    }
+    for (const file of files) {
+      seen.add(file);
+      const mail = await simpleParser(readFileSync(join(dir, file)));
+      const address = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+      if (address?.toLowerCase().includes(to) && mail.subject?.startsWith(subject)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail "${subject}" to ${to} in ${dir} after ${timeoutMs} ms`);
+}
+
+describe("Members: an owner invites a technician who accepts from the mail and works in the account", () => {
+  it("invites in Chromium, accepts from the mail, switches account, and the role's limits show", async () => {
+    const owner = uniqueUser();
+    const tech = uniqueUser();
+    const a = await newPage(browser);
+    const b = await newPage(browser);
+    await register(a.page, owner);
+    await register(b.page, tech);
+    await signIn(a.page, owner.email, owner.password);
+
+    await a.page.goto("/settings");
+    const members = a.page
+      .locator("section")
+      .filter({ has: a.page.getByRole("heading", { name: "Members", exact: true }) });
+    await members.getByText(`${owner.username} (you)`, { exact: true }).waitFor();
+    await members.getByRole("button", { name: "Invite member" }).click();
+    const dialog = a.page.getByRole("dialog", { name: "Invite a member" });
+    await dialog.getByRole("textbox", { name: "Email" }).fill(tech.email);
+    await dialog.getByRole("combobox", { name: "Role" }).selectOption("technical");
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await toast(a.page, "Invitation sent").waitFor();
+    await a.page.getByRole("table", { name: "Open invitations" }).getByText(tech.email).waitFor();
+
+    // The invitee opens the mail's link, signs in on the way, and accepts.
+    const mail = await caughtMail(tech.email, "You are invited to the Hosting Portal account");
+    const link = (mail.text ?? "").match(/https?:\/\/\S+\/settings\?invitation=[A-Za-z0-9_-]+/);
+    expect(link).not.toBeNull();
+    const url = new URL(link![0]);
+    await b.page.goto(url.pathname + url.search);
+    await b.page.waitForURL("**/auth/login");
+    await b.page.getByLabel("Email").fill(tech.email);
+    await b.page.getByLabel("Password", { exact: true }).fill(tech.password);
+    await b.page.getByRole("button", { name: "Sign In" }).click();
+    await b.page.waitForURL("**/settings?invitation=*");
+    await b.page.getByTestId("invitation-offer").getByText(owner.username).waitFor();
+    await b.page.getByRole("button", { name: "Accept invitation" }).click();
+    await toast(b.page, "Invitation accepted").waitFor();
+
+    // The top bar's switcher moves the session to the owner's account.
+    await b.page.getByTestId("account-switcher").click();
+    await b.page.getByRole("menuitemradio", { name: `${owner.username} · Technical` }).click();
+    await b.page.waitForURL("**/dashboard");
+    await b.page.getByRole("button", { name: `Account: ${owner.username}` }).waitFor();
+
+    // What a technician sees in Settings: the members without owner controls, no API tokens,
+    // no billing details.
+    await b.page.goto("/settings");
+    const theirMembers = b.page
+      .locator("section")
+      .filter({ has: b.page.getByRole("heading", { name: "Members", exact: true }) });
+    await theirMembers.getByText(`${tech.username} (you)`, { exact: true }).waitFor();
+    await theirMembers.getByText("Technical", { exact: true }).waitFor();
+    expect(await theirMembers.getByRole("button", { name: "Invite member" }).count()).toBe(0);
+    expect(await b.page.getByRole("heading", { name: "API tokens" }).count()).toBe(0);
+
+    // The owner's list shows the technician, whose role the owner may change.
+    await a.page.reload();
+    await members.getByRole("combobox", { name: `Role of ${tech.username}` }).waitFor();
+    await a.context.close();
+    await b.context.close();
+  });
+});

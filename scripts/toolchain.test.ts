@@ -33,4 +33,27 @@ describe("toolchain", () => {
     expect(pkg.engines.node).toBe(">=22.12");
     expect(readFileSync(new URL("README.md", root), "utf8")).toContain("Node >=22.12");
   });
+
+  it("moves the federation plugin and its runtime together: one runtime, the plugin's own", () => {
+    // The shell imports @module-federation/runtime itself (load-remote.ts) while the plugin's
+    // generated code imports the plugin's exact runtime dependency: two versions would mean two
+    // federation instances on the page, and the shell's checks would not see the plugin's shares.
+    const lock = JSON.parse(readFileSync(new URL("package-lock.json", root), "utf8"));
+    const runtimes = Object.keys(lock.packages).filter((p) =>
+      p.endsWith("node_modules/@module-federation/runtime"),
+    );
+    expect(runtimes).toEqual(["node_modules/@module-federation/runtime"]);
+    const plugin = lock.packages["node_modules/@module-federation/vite"];
+    const runtime = lock.packages["node_modules/@module-federation/runtime"].version;
+    expect(plugin.dependencies["@module-federation/runtime"]).toBe(runtime);
+    for (const [path, entry] of Object.entries(lock.packages) as [
+      string,
+      { devDependencies?: Record<string, string> },
+    ][]) {
+      const deps = entry.devDependencies ?? {};
+      if (!deps["@module-federation/vite"]) continue;
+      expect(deps["@module-federation/vite"], path).toBe(plugin.version);
+      expect(deps["@module-federation/runtime"], path).toBe(runtime);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { AutoRenewMessages } from "../auto-renew.ts";
 import { billingMessages } from "../billing.ts";
 import { factorMessages } from "../factors.ts";
 import { historyMessages } from "../history.ts";
+import { httpMessages, InputMessages } from "../http-messages.ts";
 import { invoiceMessages } from "../invoices.ts";
 import { listPageMessages } from "../list-page.ts";
 import { NotificationMessages } from "../notifications.ts";
@@ -33,6 +34,8 @@ const sources = {
   billing: billingMessages,
   factors: factorMessages,
   history: historyMessages,
+  http: httpMessages,
+  input: InputMessages,
   invoices: invoiceMessages,
   listPage: listPageMessages,
   notifications: NotificationMessages,

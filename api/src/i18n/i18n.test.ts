@@ -93,3 +93,21 @@ test("i18n: the saved locale is in the profile, PUT /api/account/locale saves it
   const asked = await wrongPassword({ "accept-language": "fr" });
   assert.equal((await errorOf(asked)).message, "Le mot de passe actuel est incorrect");
 });
+
+test("i18n: the API's own answers are translated too (an unknown route, a body over the limit), their codes unchanged", async () => {
+  const missing = await api.fetch("/api/no-such-route", { headers: { "accept-language": "nl" } });
+  assert.equal(missing.status, 404);
+  assert.deepEqual(await errorOf(missing), { code: "not_found", message: "Niet gevonden" });
+  const large = await api.fetch("/api/auth/sign-in", {
+    method: "POST",
+    headers: { "accept-language": "de", "content-type": "application/json" },
+    body: JSON.stringify({ email: "x".repeat(70_000), password: "y" }),
+  });
+  assert.equal(large.status, 413);
+  assert.deepEqual(await errorOf(large), {
+    code: "payload_too_large",
+    message: "Die Anfrage ist zu groß",
+  });
+  const english = await api.fetch("/api/no-such-route");
+  assert.deepEqual(await errorOf(english), { code: "not_found", message: "Not found" });
+});

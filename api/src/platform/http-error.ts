@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adminMessages } from "../../contracts/admin.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import { httpMessages, InputMessages } from "../../contracts/http-messages.ts";
 
 /** The one error type of the API: a stable code, an HTTP status and the user-facing message. */
 export class HttpError extends Error {
@@ -14,24 +15,15 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = "Not found") => new HttpError(404, ErrorCode.notFound, message);
-export const forbidden = (message = "Forbidden") =>
+export const notFound = (message: string = httpMessages.notFound) =>
+  new HttpError(404, ErrorCode.notFound, message);
+export const forbidden = (message: string = httpMessages.forbidden) =>
   new HttpError(403, ErrorCode.forbidden, message);
-export const unauthorized = (message = "Not signed in") =>
+export const unauthorized = (message: string = httpMessages.unauthorized) =>
   new HttpError(401, ErrorCode.unauthorized, message);
 
-/** User-facing messages of the input Postgres refuses (a 4xx naming the field, never a 500). */
-export const InputMessages = {
-  nullCharacter: "Text must not contain null characters (\\u0000)",
-  invalidText: "Text must not contain null characters (\\u0000) or invalid Unicode",
-  numberOutOfRange: "A number is out of range",
-  invalidFormat: "A value has an invalid format",
-  tooLong: "A value is too long",
-  invalidDate: "A date or time is out of range or invalid",
-  invalidValue: "A value is not valid",
-  unavailable: "The service is temporarily unavailable. Please try again in a moment.",
-  tooLarge: "The request is too large",
-} as const;
+// The input Postgres refuses, in words (api/contracts/http-messages.ts, which gives them ids).
+export { InputMessages };
 
 /**
  * The one mapping of database errors to answers: a database that cannot be reached is a 503 (the

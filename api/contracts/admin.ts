@@ -10,6 +10,8 @@ import {
   Timestamp,
   Uuid,
 } from "./common.ts";
+import { ServiceFields } from "./services.ts";
+import { Product } from "./shop.ts";
 
 /** SPEC §5 and §8 admin messages (exact text), plus the ones the spec leaves to us. */
 export const adminMessages = {
@@ -240,21 +242,9 @@ export type UserStatusBody = z.infer<typeof UserStatusBody>;
 
 export const IdParam = z.object({ id: Uuid });
 
-export const AdminService = z.object({
-  id: Uuid,
-  user_id: Uuid,
+export const AdminService = z.extend(ServiceFields, {
   username: z.string(),
   email: z.string(),
-  service_type: ServiceType,
-  service_status: ServiceStatus,
-  /** Null until the server exists (provisioning) and after a failed one. */
-  ipv4: z.nullable(z.string()),
-  ram: z.string(),
-  cpu: z.string(),
-  storage: z.string(),
-  reseller_id: z.nullable(z.number().check(z.int())),
-  order_id: z.nullable(Uuid),
-  created_at: Timestamp,
   /** Why the provider work of this service keeps failing or failed for good; null when fine. */
   provider_error: z.nullable(z.string()),
 });
@@ -427,16 +417,7 @@ export type ProviderJobRow = z.infer<typeof ProviderJobRow>;
 export const ProviderJobList = z.object({ jobs: z.array(ProviderJobRow) });
 export type ProviderJobList = z.infer<typeof ProviderJobList>;
 
-export const AdminProduct = z.object({
-  id: Uuid,
-  name: z.string(),
-  price: Money,
-  cpu: z.string(),
-  ram: z.string(),
-  storage: z.string(),
-  uplink: z.string(),
-  ddos_protection: z.string(),
-  product_type: ProductType,
+export const AdminProduct = z.extend(Product, {
   orders_count: z.number().check(z.int()),
   created_at: Timestamp,
   /** A VPS product's server at the provider; null for dedicated servers (staff set them up). */

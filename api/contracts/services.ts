@@ -2,7 +2,8 @@ import { z } from "zod/mini";
 import { Password } from "./auth.ts";
 import { ServiceStatus, ServiceType, Timestamp, Uuid } from "./common.ts";
 
-export const Service = z.object({
+/** A service as both its owner and staff see it (staff's AdminService adds the owner and errors). */
+export const ServiceFields = z.object({
   id: Uuid,
   user_id: Uuid,
   service_type: ServiceType,
@@ -16,6 +17,9 @@ export const Service = z.object({
   reseller_id: z.nullable(z.number().check(z.int())),
   order_id: z.nullable(Uuid),
   created_at: Timestamp,
+});
+
+export const Service = z.extend(ServiceFields, {
   /** The root password the provider set is waiting to be shown once (revealRootPassword). */
   root_password_pending: z.boolean(),
 });

@@ -11,7 +11,7 @@ import {
 import type { ServiceStatus } from "../../contracts/common.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { ORDER_PERIOD_DAYS, ShopMessages } from "../../contracts/shop.ts";
-import { recordAudit } from "../audit/audit.ts";
+import { type AuditEntry, recordAudit } from "../audit/audit.ts";
 import type { Db, Sql, Tx } from "../platform/db.ts";
 import { HttpError, notFound } from "../platform/http-error.ts";
 import { invariant } from "../platform/invariant.ts";
@@ -120,13 +120,39 @@ export async function createService(
   });
 }
 
-async function lockService(tx: Tx, id: string) {
-  const [row] = await tx<
-    [{ id: string; user_id: string; service_status: ServiceStatus; order_id: string | null }?]
-  >`
+type LockedService = {
+  id: string;
+  user_id: string;
+  service_status: ServiceStatus;
+  order_id: string | null;
+};
+
+async function lockService(tx: Tx, id: string): Promise<LockedService> {
+  const [row] = await tx<[LockedService?]>`
     select id, user_id, service_status, order_id from services where id = ${id} for update`;
   if (!row) throw notFound(adminMessages.serviceNotFound);
   return row;
+}
+
+/**
+ * A staff change of one service, in one transaction: the service locked, `change` checks and
+ * writes, its audit row (the action and what changed), and the service read back as the list
+ * shows it.
+ */
+async function changeService(
+  sql: Sql,
+  adminId: string,
+  id: string,
+  change: (
+    tx: Tx,
+    service: LockedService,
+  ) => Promise<Pick<AuditEntry, "action" | "before" | "after">>,
+): Promise<AdminService> {
+  return await sql.begin(async (tx) => {
+    const audit = await change(tx, await lockService(tx, id));
+    await recordAudit(tx, { actorId: adminId, entity: "service", entityId: id, ...audit });
+    return await readAdminService(tx, id);
+  });
 }
 
 export async function setServiceStatus(
@@ -135,22 +161,17 @@ export async function setServiceStatus(
   id: string,
   status: ServiceStatus,
 ): Promise<AdminService> {
-  return await sql.begin(async (tx) => {
-    const before = await lockService(tx, id);
+  return await changeService(sql, adminId, id, async (tx, before) => {
     // Staff move a live service between the two; the provider lifecycle owns the other states.
     // The power of its server follows in a provider job (the services_queue_power trigger).
     if (before.service_status !== "active" && before.service_status !== "suspended")
       throw conflict(adminMessages.notLive);
     await tx`update services set service_status = ${status} where id = ${id}`;
-    await recordAudit(tx, {
-      actorId: adminId,
+    return {
       action: status === "active" ? "admin.service.activate" : "admin.service.suspend",
-      entity: "service",
-      entityId: id,
       before: { service_status: before.service_status },
       after: { service_status: status },
-    });
-    return await readAdminService(tx, id);
+    };
   });
 }
 
@@ -164,8 +185,7 @@ export async function linkService(
   id: string,
   orderId: string | null,
 ): Promise<AdminService> {
-  return await sql.begin(async (tx) => {
-    const service = await lockService(tx, id);
+  return await changeService(sql, adminId, id, async (tx, service) => {
     if (orderId !== null) {
       const [order] = await tx<[{ user_id: string }?]>`
         select user_id from orders where id = ${orderId} for share`;
@@ -175,15 +195,11 @@ export async function linkService(
         throw conflict(adminMessages.linkedElsewhere);
     }
     await tx`update services set order_id = ${orderId} where id = ${id}`;
-    await recordAudit(tx, {
-      actorId: adminId,
+    return {
       action: orderId === null ? "admin.service.unlink" : "admin.service.link",
-      entity: "service",
-      entityId: id,
       before: { order_id: service.order_id },
       after: { order_id: orderId },
-    });
-    return await readAdminService(tx, id);
+    };
   });
 }
 
@@ -243,8 +259,7 @@ export async function retryProvisioning(
   adminId: string,
   id: string,
 ): Promise<AdminService> {
-  return await sql.begin(async (tx) => {
-    const service = await lockService(tx, id);
+  return await changeService(sql, adminId, id, async (tx, service) => {
     const [order] = await tx<[{ status: string; product_id: string }?]>`
       select status, product_id from orders where id = ${service.order_id} for update`;
     if (service.service_status !== "failed" || !order || order.status !== "cancelled")
@@ -275,15 +290,11 @@ export async function retryProvisioning(
     );
     await tx`update services set service_status = 'provisioning' where id = ${id}`;
     await tx`insert into provider_jobs (kind, service_id, order_id) values ('provision', ${id}, ${service.order_id})`;
-    await recordAudit(tx, {
-      actorId: adminId,
+    return {
       action: "admin.service.retry_provisioning",
-      entity: "service",
-      entityId: id,
       before: { service_status: "failed", credits: credits_before },
       after: { service_status: "provisioning", credits, charged: charged.price },
-    });
-    return await readAdminService(tx, id);
+    };
   });
 }
 

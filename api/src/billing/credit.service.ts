@@ -18,6 +18,8 @@ import {
   MONEY,
   type OrderRow,
   type Source,
+  statusIn,
+  UNSETTLED,
 } from "./top-up.service.ts";
 
 interface CaptureFacts {
@@ -57,7 +59,7 @@ export async function creditCapture(
     const [order] = await tx<[OrderRow?]>`
       update paypal_orders
       set status = 'completed', capture_id = ${facts.captureId}, capture_status = 'COMPLETED', completed_at = now()
-      where id = ${facts.orderId} and status in ('created', 'pending', 'captured')
+      where id = ${facts.orderId} and ${statusIn(tx, UNSETTLED)}
         and (capture_id is null or capture_id = ${facts.captureId})
         and currency = ${facts.currency ?? ""} and amount = ${amount}::numeric
       returning id, user_id, amount, currency, status, capture_request_id, capture_id, transaction_id,
@@ -139,7 +141,7 @@ async function holdMismatch(sql: Sql, order: OrderRow, facts: CaptureFacts): Pro
       update paypal_orders set status = 'mismatch', capture_id = ${facts.captureId},
         capture_status = ${facts.status}, captured_amount = ${amount},
         captured_currency = ${facts.currency ?? null}, next_check_at = null
-      where id = ${order.id} and status in ('created', 'pending', 'captured', 'closed', 'failed')
+      where id = ${order.id} and ${statusIn(tx, [...UNSETTLED, "closed", "failed"])}
       returning id`;
     if (!held) return;
     await recordAudit(tx, {
@@ -268,7 +270,7 @@ export async function settleCapture(
         const [order] = await tx<[{ user_id: string }?]>`
           update paypal_orders set status = 'captured', capture_id = ${capture.id}, capture_status = ${capture.status},
             next_check_at = now() + make_interval(secs => ${recheckSeconds})
-          where id = ${orderId} and status in ('created', 'pending', 'captured')
+          where id = ${orderId} and ${statusIn(tx, UNSETTLED)}
           returning user_id`;
         if (!order) return;
         await recordAudit(tx, {

@@ -5,7 +5,7 @@ import type { Sql, Tx } from "../platform/db.ts";
 import { invariant } from "../platform/invariant.ts";
 import { closeAttention, openAttention } from "./attention.service.ts";
 import { applyRefunds, markTopUp } from "./refunds.service.ts";
-import type { OrderRow } from "./top-up.service.ts";
+import { CREDITED, type OrderRow, statusIn } from "./top-up.service.ts";
 
 // Disputes (PayPal's CUSTOMER.DISPUTE.* events) and complaint holds of credited top-ups.
 
@@ -75,7 +75,7 @@ export async function holdCapture(
   return await sql.begin(async (tx) => {
     const [order] = await tx<[{ amount: string; currency: string }?]>`
       select amount, currency from paypal_orders
-      where capture_id = ${capture.id} and status in ('completed', 'refunded', 'reversed')
+      where capture_id = ${capture.id} and ${statusIn(tx, CREDITED)}
       for update`;
     if (!order) return false;
     await tx`
@@ -115,7 +115,7 @@ async function lockOrderOf(tx: Tx, captureId: string): Promise<void> {
 export async function applyDisputes(tx: Tx, captureId: string): Promise<boolean> {
   const [order] = await tx<[OrderRow?]>`
     select id, user_id, amount, currency, status, transaction_id from paypal_orders
-    where capture_id = ${captureId} and status in ('completed', 'refunded', 'reversed')
+    where capture_id = ${captureId} and ${statusIn(tx, CREDITED)}
     for update`;
   if (!order) {
     const [known] = await tx`select 1 from paypal_orders where capture_id = ${captureId}`;
@@ -261,7 +261,7 @@ export async function recomputeHeld(tx: Tx, userId: string): Promise<void> {
           ), 0)), 0) as h
         from paypal_disputes d
           join paypal_orders o on o.capture_id = d.capture_id
-            and o.status in ('completed', 'refunded', 'reversed') and o.currency = d.currency
+            and ${statusIn(tx, CREDITED, "o.status")} and o.currency = d.currency
         where o.user_id = ${userId} and d.status = 'open'
         group by d.capture_id, o.amount
       ) x

@@ -1,5 +1,6 @@
 import type { PaymentNotices } from "../../contracts/billing.ts";
 import type { Db } from "../platform/db.ts";
+import { CREDITED, statusIn } from "./top-up.service.ts";
 
 /** How long a denied top-up stays on the customer's page (PayPal's own dispute window). */
 const DENIED_SHOWN_DAYS = 180;
@@ -15,7 +16,7 @@ export async function paymentNotices(sql: Db, userId: string): Promise<PaymentNo
   const disputes = await sql<{ capture_id: string; amount: string; opened_at: Date }[]>`
     select d.capture_id, max(d.amount)::text as amount, min(d.created_at) as opened_at
     from paypal_disputes d join paypal_orders o on o.capture_id = d.capture_id
-    where o.user_id = ${userId} and d.status = 'open' and o.status in ('completed', 'refunded', 'reversed')
+    where o.user_id = ${userId} and d.status = 'open' and ${statusIn(sql, CREDITED, "o.status")}
     group by d.capture_id
     order by opened_at`;
   const denied = await sql<

@@ -12,7 +12,13 @@ import { firstCapture, followCapture, settle } from "./credit.service.ts";
 import { isIndeterminate, PayPalError } from "./paypal-client.ts";
 import { recordRefundsOf } from "./refund-events.service.ts";
 import { applyWaitingRefunds } from "./refunds.service.ts";
-import { type OrderRow, releaseCapture, reserveCapture } from "./top-up.service.ts";
+import {
+  type OrderRow,
+  releaseCapture,
+  reserveCapture,
+  statusIn,
+  UNSETTLED,
+} from "./top-up.service.ts";
 
 // The PayPal reconciler.
 
@@ -68,7 +74,7 @@ export async function reconcilePayPal(
         check_attempts = p.check_attempts + 1
       from (
         select id from paypal_orders
-        where status in ('created', 'pending', 'captured') and next_check_at <= now()
+        where ${statusIn(deps.sql, UNSETTLED)} and next_check_at <= now()
         order by next_check_at
         limit 1
         for update skip locked
@@ -90,7 +96,7 @@ export async function reconcilePayPal(
       );
       await deps.sql`
         update paypal_orders set next_check_at = now() + make_interval(secs => ${backoff})
-        where id = ${row.id} and status in ('created', 'pending', 'captured')`;
+        where id = ${row.id} and ${statusIn(deps.sql, UNSETTLED)}`;
     }
   }
   result.refunds_applied = await applyWaitingRefunds(deps.sql);

@@ -4,7 +4,7 @@ import type { Sql, Tx } from "../platform/db.ts";
 import { invariant } from "../platform/invariant.ts";
 import { log } from "../platform/log.ts";
 import { openAttention } from "./attention.service.ts";
-import { MONEY, type OrderRow } from "./top-up.service.ts";
+import { CREDITED, MONEY, type OrderRow, statusIn } from "./top-up.service.ts";
 
 // Refunds and reversals (chargebacks) of top-ups, applied to the ledger. Recording what PayPal
 // says about them is refund-events.service.ts (it also ends a complaint hold, disputes.service.ts).
@@ -18,7 +18,7 @@ import { MONEY, type OrderRow } from "./top-up.service.ts";
 export async function applyRefunds(tx: Tx, captureId: string): Promise<string | null> {
   const [order] = await tx<[OrderRow?]>`
     select id, user_id, amount, currency, status, transaction_id from paypal_orders
-    where capture_id = ${captureId} and status in ('completed', 'refunded', 'reversed')
+    where capture_id = ${captureId} and ${statusIn(tx, CREDITED)}
     for update`;
   if (!order) return null;
   const refunds = await tx<
@@ -195,7 +195,7 @@ export async function markTopUp(
 export async function applyWaitingRefunds(sql: Sql): Promise<number> {
   const waiting = await sql<{ capture_id: string }[]>`
     select distinct r.capture_id from paypal_refunds r
-    join paypal_orders o on o.capture_id = r.capture_id and o.status in ('completed', 'refunded', 'reversed')
+    join paypal_orders o on o.capture_id = r.capture_id and ${statusIn(sql, CREDITED, "o.status")}
     where r.status = 'COMPLETED' and r.applied_at is null
     limit 100`;
   for (const w of waiting) await sql.begin((tx) => applyRefunds(tx, w.capture_id));

@@ -50,6 +50,15 @@ export const CREDITED: OrderStatus[] = ["completed", "refunded", "reversed"];
 /** Not credited yet, and PayPal may still hold money for it: the reconciler reads these back. */
 export const UNSETTLED: OrderStatus[] = ["created", "pending", "captured"];
 
+/**
+ * `status in (...)` on paypal_orders for one of the lists above: the values written out rather
+ * than passed as a parameter, so that the reconciler's partial index (its predicate is UNSETTLED,
+ * migration 015) serves every plan of the queries that use it. `column` names a joined table's.
+ */
+export function statusIn(sql: Db, statuses: readonly OrderStatus[], column = "status") {
+  return sql.unsafe(`${column} in (${statuses.map((s) => `'${s}'`).join(", ")})`);
+}
+
 /** Who credited a capture, recorded in the audit row. */
 export type Source = "capture" | "webhook" | "reconciler";
 

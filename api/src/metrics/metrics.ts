@@ -9,6 +9,7 @@ import { SpanKind } from "@opentelemetry/api";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { statusIn, UNSETTLED } from "../billing/top-up.service.ts";
 import type { Config } from "../platform/config.ts";
 import type { Sql } from "../platform/db.ts";
 import { annotateRequest, inSpan } from "./tracing.ts";
@@ -176,7 +177,7 @@ async function readSnapshot(sql: Sql): Promise<Snapshot> {
       select state as key, count(*)::int as n from mail_outbox group by state`,
     sql<{ key: string; n: number }[]>`
       select status as key, count(*)::int as n from paypal_orders
-      where status in ('created', 'pending', 'captured') group by status`,
+      where ${statusIn(sql, UNSETTLED)} group by status`,
     sql<{ kind: string; state: string; n: number }[]>`
       select kind, state, count(*)::int as n from provider_jobs group by kind, state`,
     sql<{ kind: string; seconds: number }[]>`

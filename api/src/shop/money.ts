@@ -69,9 +69,10 @@ export type OrderWritten = {
  * should send its one statement before its first `await`: a later statement still runs in the
  * transaction, but after the invoice's, so it holds the counter's lock a round trip longer.
  * `customer` is the invoice's customer snapshot when the caller read it already (before the
- * locks: see invoiceCustomer()).
+ * locks: see invoiceCustomer()). `read` makes the caller's order out of the written columns (with
+ * its product, say): `alongside` gets it, and it is returned with the ledger row's id.
  */
-export async function settle(
+export async function settle<T = OrderWritten>(
   tx: Tx,
   userId: string,
   key: string,
@@ -86,9 +87,10 @@ export async function settle(
   orderWrite: Fragment,
   options: {
     customer?: InvoiceCustomer;
-    alongside?: (order: OrderWritten) => Promise<unknown>[];
+    read?: (written: OrderWritten) => T;
+    alongside?: (order: T) => Promise<unknown>[];
   } = {},
-): Promise<OrderWritten & { transaction_id: string | null }> {
+): Promise<{ order: T; transaction_id: string | null }> {
   const { amount, kind, reference } = ledgerRow;
   const [written] = await tx<[(OrderWritten & { transaction_id: string | null })?]>`
     with o as (${orderWrite}), l as (
@@ -102,7 +104,8 @@ export async function settle(
     select id, expire_date, status, created_at, (select id from l) as transaction_id from o`;
   invariant(written, "the order written with its ledger row");
   const { transaction_id, ...order } = written;
-  const pending = options.alongside?.(order) ?? [];
+  const read = options.read ? options.read(order) : (order as T);
+  const pending = options.alongside?.(read) ?? [];
   // The invoice of the debit, numbered in this transaction (none for a free product).
   if (transaction_id) {
     pending.push(
@@ -126,7 +129,7 @@ export async function settle(
     );
   }
   await Promise.all(pending);
-  return { ...order, transaction_id };
+  return { order: read, transaction_id };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { recordAudit } from "../audit/audit.ts";
 import { invoiceCustomer } from "../invoices/issue.ts";
 import { queuePurchaseReceipt } from "../mail/receipts.ts";
-import type { Db, Sql, Tx } from "../platform/db.ts";
+import type { Db, Fragment, Sql, Tx } from "../platform/db.ts";
 import { HttpError, notFound } from "../platform/http-error.ts";
 import { invariant } from "../platform/invariant.ts";
 import { decodeCursor, newestFirstShape, toPage } from "../platform/list-page.ts";
@@ -120,6 +120,52 @@ export type ShopOutcome = OrderResult & { replayed: boolean };
 
 type ProductOfOrder = Pick<OrderRow, "product_id" | "product_name" | "product_type" | "price">;
 
+/** The last step of purchase() and renew(): the order written with the money (settle()). */
+type SettleOrder = (
+  product: ProductOfOrder,
+  reference: string,
+  orderWrite: Fragment,
+  alongside: (order: Order) => Promise<unknown>[],
+) => Promise<Order>;
+
+/**
+ * How purchase() and renew() start: the key is claimed, and the invoice's customer snapshot is
+ * read with the claim, pipelined (one round trip), so the invoice needs no read of its own after
+ * the locks are taken. A key used before answers with its earlier outcome (`replay`); else
+ * `settle` ends the operation, its ledger row and invoice naming the product at its price.
+ */
+async function claimOrder(
+  tx: Tx,
+  userId: string,
+  key: string,
+  operation: "purchase" | "renewal",
+  targetId: string,
+): Promise<{ replay: ShopOutcome } | { replay: null; settle: SettleOrder }> {
+  const customer = invoiceCustomer(tx, userId);
+  customer.catch(() => {}); // a refused claim ends the transaction before it is awaited
+  const claim = await claimKey(tx, userId, key, operation, targetId);
+  if (claim.replay) return { replay: await replayed(tx, userId, claim.orderId) };
+  return {
+    replay: null,
+    settle: async (product, reference, orderWrite, alongside) => {
+      const ledgerRow = { amount: product.price, kind: operation, reference };
+      const { order } = await settle(
+        tx,
+        userId,
+        key,
+        { ...ledgerRow, product: product.product_name },
+        orderWrite,
+        {
+          customer: await customer,
+          read: (written) => toOrder({ ...written, ...product }),
+          alongside,
+        },
+      );
+      return order;
+    },
+  };
+}
+
 /** What a new service shows before its server exists: a VPS's plan (GB, cores), else the product's text. */
 type ServiceSpecs = { ram: string; cpu: string; storage: string };
 const serviceSpecsOfProduct = (tx: Tx) => tx`
@@ -136,12 +182,8 @@ export async function purchase(
 ): Promise<ShopOutcome> {
   // Few round trips on purpose: every one inside the transaction holds row locks longer.
   return await sql.begin(async (tx) => {
-    // The invoice's customer snapshot is read with the key claim, pipelined (one round trip), so
-    // the invoice needs no read of its own after the locks are taken.
-    const customer = invoiceCustomer(tx, userId);
-    customer.catch(() => {}); // a refused claim ends the transaction before it is awaited
-    const claim = await claimKey(tx, userId, key, "purchase", productId);
-    if (claim.replay) return await replayed(tx, userId, claim.orderId);
+    const claim = await claimOrder(tx, userId, key, "purchase", productId);
+    if (claim.replay) return claim.replay;
 
     // FOR SHARE: an admin cannot archive, reprice or re-plan the product meanwhile. (A VPS product
     // without a server plan, made before plans existed, is sold: its provisioning fails for good
@@ -161,50 +203,34 @@ export async function purchase(
       ShopMessages.insufficientCreditsOrder,
     );
 
-    let order: Order | undefined;
-    await settle(
-      tx,
-      userId,
-      key,
-      {
-        amount: product.price,
-        kind: "purchase",
-        reference: `ORDER-${productId.slice(0, 8)}`,
-        product: product.product_name,
-      },
+    const order = await claim.settle(
+      product,
+      `ORDER-${productId.slice(0, 8)}`,
       tx`insert into orders (user_id, product_id, expire_date, status)
         values (${userId}, ${productId}, now() + ${period}::interval, 'active')
         returning id, expire_date, status, created_at`,
-      {
-        customer: await customer,
-        // The audit row and the receipt go in the invoice's round trip (one statement each).
-        alongside: (written) => {
-          const bought = toOrder({ ...written, ...product });
-          order = bought;
-          return [
-            recordAudit(tx, {
-              actorId: userId,
-              action: "order.purchase",
-              entity: "order",
-              entityId: bought.id,
-              before: { credits: credits_before },
-              after: { credits, order: bought },
-            }),
-            queuePurchaseReceipt(tx, { userId, order: bought, credits }),
-            // The service exists from the purchase on, `provisioning` until its server does: a
-            // VPS gets its provider job here (provisioning/), a dedicated server waits for staff.
-            tx`with s as (
+      // The audit row and the receipt go in the invoice's round trip (one statement each).
+      (bought) => [
+        recordAudit(tx, {
+          actorId: userId,
+          action: "order.purchase",
+          entity: "order",
+          entityId: bought.id,
+          before: { credits: credits_before },
+          after: { credits, order: bought },
+        }),
+        queuePurchaseReceipt(tx, { userId, order: bought, credits }),
+        // The service exists from the purchase on, `provisioning` until its server does: a
+        // VPS gets its provider job here (provisioning/), a dedicated server waits for staff.
+        tx`with s as (
                 insert into services (user_id, service_type, service_status, ram, cpu, storage, order_id)
                 values (${userId}, ${product.product_type}, 'provisioning', ${ram}, ${cpu}, ${storage}, ${bought.id})
                 returning id
               )
               insert into provider_jobs (kind, service_id, order_id)
               select 'provision', s.id, ${bought.id} from s where ${product.product_type} = 'vps'`.execute(),
-          ];
-        },
-      },
+      ],
     );
-    invariant(order, "the order settled");
     return { order, credits, replayed: false };
   });
 }
@@ -221,11 +247,8 @@ export async function renew(
   key: string,
 ): Promise<ShopOutcome> {
   return await sql.begin(async (tx) => {
-    // As in purchase(): the invoice's customer snapshot is read with the key claim.
-    const customer = invoiceCustomer(tx, userId);
-    customer.catch(() => {}); // a refused claim ends the transaction before it is awaited
-    const claim = await claimKey(tx, userId, key, "renewal", orderId);
-    if (claim.replay) return await replayed(tx, userId, claim.orderId);
+    const claim = await claimOrder(tx, userId, key, "renewal", orderId);
+    if (claim.replay) return claim.replay;
 
     // The row lock serialises renewals of one order and the expiry job (which skips locked rows).
     // Rules about the order are checked here, under the lock and before any money moves.
@@ -290,55 +313,39 @@ export async function renew(
       update services set service_status = 'active'
       where order_id = ${orderId} and user_id = ${userId} and service_status = 'suspended'
       returning id`;
-    let order: Order | undefined;
-    await settle(
-      tx,
-      userId,
-      key,
-      {
-        amount: product.price,
-        kind: "renewal",
-        reference: `RENEW-${orderId.slice(0, 8)}`,
-        product: product.product_name,
-      },
+    const order = await claim.settle(
+      product,
+      `RENEW-${orderId.slice(0, 8)}`,
       tx`update orders
         set expire_date = greatest(expire_date, now()) + ${period}::interval, status = 'active'
         where id = ${orderId}
         returning id, expire_date, status, created_at`,
-      {
-        customer: await customer,
-        // The audit row and renewed()'s first statement go in the invoice's round trip; its
-        // later statements (notices, mails) follow the invoice.
-        alongside: (written) => {
-          const renewedOrder = toOrder({ ...written, ...product });
-          order = renewedOrder;
-          return [
-            recordAudit(tx, {
-              actorId: userId,
-              action: "order.renew",
-              entity: "order",
-              entityId: orderId,
-              before: { credits: credits_before, status, expire_date },
-              after: {
-                credits,
-                status: renewedOrder.status,
-                expire_date: renewedOrder.expire_date,
-                reactivated_services: services.map((s) => s.id),
-              },
-            }),
-            renewed(tx, {
-              userId,
-              key,
-              order: renewedOrder,
-              credits,
-              previousExpiry: expire_date,
-              reactivated: services.map((s) => s.id),
-            }),
-          ];
-        },
-      },
+      // The audit row and renewed()'s first statement go in the invoice's round trip; its
+      // later statements (notices, mails) follow the invoice.
+      (renewedOrder) => [
+        recordAudit(tx, {
+          actorId: userId,
+          action: "order.renew",
+          entity: "order",
+          entityId: orderId,
+          before: { credits: credits_before, status, expire_date },
+          after: {
+            credits,
+            status: renewedOrder.status,
+            expire_date: renewedOrder.expire_date,
+            reactivated_services: services.map((s) => s.id),
+          },
+        }),
+        renewed(tx, {
+          userId,
+          key,
+          order: renewedOrder,
+          credits,
+          previousExpiry: expire_date,
+          reactivated: services.map((s) => s.id),
+        }),
+      ],
     );
-    invariant(order, "the order settled");
     return { order, credits, replayed: false };
   });
 }

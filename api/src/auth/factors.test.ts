@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import * as jose from "jose";
 import * as OTPAuth from "otpauth";
+import encodeQR from "qr";
+import decodeQR from "qr/decode.js";
 import type { Session } from "../../contracts/auth.ts";
 import type { Challenge, EnrolledFactor, FactorList } from "../../contracts/factors.ts";
 import {
@@ -80,6 +82,27 @@ async function userWithTotp() {
   return { me, factor, secret: factor.totp!.secret, aal2: await json<Session>(res) };
 }
 
+/**
+ * The enrolment's QR image is an SVG of the symbol for exactly the otpauth URI: the served image
+ * is that symbol's drawing, and the symbol, drawn as pixels, scans back to the URI.
+ */
+function assertQrOf(dataUrl: string, uri: string) {
+  const prefix = "data:image/svg+xml;base64,";
+  assert.ok(dataUrl.startsWith(prefix), dataUrl.slice(0, 40));
+  const opts = { ecc: "medium", border: 1 } as const;
+  assert.equal(atob(dataUrl.slice(prefix.length)), encodeQR(uri, "svg", opts));
+  const modules = encodeQR(uri, "raw", { ...opts, border: 4 });
+  const scale = 4;
+  const size = modules.length * scale;
+  const data = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const v = modules[Math.floor(y / scale)]![Math.floor(x / scale)] ? 0 : 255;
+      data.set([v, v, v, 255], (y * size + x) * 4);
+    }
+  assert.equal(decodeQR({ width: size, height: size, data }), uri);
+}
+
 test("enrol TOTP → verify → the session is aal2, and password sign-in now demands the second step", async () => {
   const me = await signUpAndIn(api);
   assert.equal(me.aal, "aal1");
@@ -88,7 +111,7 @@ test("enrol TOTP → verify → the session is aal2, and password sign-in now de
   assert.equal(factor.status, "unverified");
   assert.match(factor.totp!.secret, /^[A-Z2-7]{32}$/);
   assert.match(factor.totp!.uri, /^otpauth:\/\/totp\/Hosting%20Portal:.+\?.*secret=/);
-  assert.match(factor.totp!.qr_code, /^data:image\/png;base64,/);
+  assertQrOf(factor.totp!.qr_code, factor.totp!.uri);
   // An unverified factor does not lock the user out of anything.
   assert.equal((await call("GET", "/api/auth/user", me.access_token)).status, 200);
 

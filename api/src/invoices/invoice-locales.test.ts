@@ -147,6 +147,20 @@ test("invoice PDFs: German, French and Dutch wording, reverse-charge mention, mo
   const credit = await pdfText(await renderInvoicePdf(inLocale("de", english[3]![0])));
   assert.ok(credit.includes("Rechnungskorrektur C2026-000003"), credit);
   assert.ok(credit.includes("Bezieht sich auf: R2026-000007"), credit);
+  const cancelled = await pdfText(
+    await renderInvoicePdf(
+      inLocale("de", {
+        ...english[3]![0],
+        description: "VPS Pro cancelled: unused days credited (corrects 2026-000001)",
+      }),
+    ),
+  );
+  assert.ok(
+    cancelled.includes(
+      "VPS Pro gekündigt: ungenutzte Tage gutgeschrieben (korrigiert 2026-000001)",
+    ),
+    cancelled,
+  );
 });
 
 const api: TestApi = await startTestApi();

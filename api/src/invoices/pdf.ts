@@ -128,33 +128,97 @@ const DESCRIPTIONS: Record<Exclude<Locale, "en">, [RegExp, string][]> = {
   de: [
     [/^(.+) \(order\)$/, "$1 (Bestellung)"],
     [/^(.+) \(renewal\)$/, "$1 (Verlängerung)"],
+    [
+      /^Credit top-up via PayPal \((.+)\), credited by staff$/,
+      "Guthabenaufladung über PayPal ($1), von unseren Mitarbeitern gutgeschrieben",
+    ],
     [/^Credit top-up via PayPal \((.+)\)$/, "Guthabenaufladung über PayPal ($1)"],
     [/^PayPal refund (\S+) of a credit top-up$/, "PayPal-Erstattung $1 einer Guthabenaufladung"],
     [/^PayPal reversal (\S+) of a credit top-up$/, "PayPal-Rückbuchung $1 einer Guthabenaufladung"],
+    [/^Plan change (.+) → (.+), (\d+) of 30 days$/, "Tarifwechsel $1 → $2, $3 von 30 Tagen"],
+    [
+      /^Plan change (.+) → (.+): unused days credited$/,
+      "Tarifwechsel $1 → $2: ungenutzte Tage gutgeschrieben",
+    ],
+    [
+      /^Plan change (.+) → (.+) not made at the provider$/,
+      "Tarifwechsel $1 → $2 beim Anbieter nicht durchgeführt",
+    ],
+    [/^(.+) cancelled: unused days credited$/, "$1 gekündigt: ungenutzte Tage gutgeschrieben"],
+    [
+      /^(.+): cancellation undone, unused days charged again$/,
+      "$1: Kündigung zurückgenommen, ungenutzte Tage erneut berechnet",
+    ],
   ],
   fr: [
     [/^(.+) \(order\)$/, "$1 (commande)"],
     [/^(.+) \(renewal\)$/, "$1 (renouvellement)"],
+    [
+      /^Credit top-up via PayPal \((.+)\), credited by staff$/,
+      "Recharge de crédit via PayPal ($1), créditée par notre équipe",
+    ],
     [/^Credit top-up via PayPal \((.+)\)$/, "Recharge de crédit via PayPal ($1)"],
     [
       /^PayPal refund (\S+) of a credit top-up$/,
       "Remboursement PayPal $1 d'une recharge de crédit",
     ],
     [/^PayPal reversal (\S+) of a credit top-up$/, "Annulation PayPal $1 d'une recharge de crédit"],
+    [/^Plan change (.+) → (.+), (\d+) of 30 days$/, "Changement d'offre $1 → $2, $3 jours sur 30"],
+    [
+      /^Plan change (.+) → (.+): unused days credited$/,
+      "Changement d'offre $1 → $2\u00a0: jours non utilisés recrédités",
+    ],
+    [
+      /^Plan change (.+) → (.+) not made at the provider$/,
+      "Changement d'offre $1 → $2 non effectué chez le fournisseur",
+    ],
+    [/^(.+) cancelled: unused days credited$/, "$1 résilié\u00a0: jours non utilisés recrédités"],
+    [
+      /^(.+): cancellation undone, unused days charged again$/,
+      "$1\u00a0: résiliation annulée, jours non utilisés de nouveau facturés",
+    ],
   ],
   nl: [
     [/^(.+) \(order\)$/, "$1 (bestelling)"],
     [/^(.+) \(renewal\)$/, "$1 (verlenging)"],
+    [
+      /^Credit top-up via PayPal \((.+)\), credited by staff$/,
+      "Opwaardering van tegoed via PayPal ($1), bijgeschreven door onze medewerkers",
+    ],
     [/^Credit top-up via PayPal \((.+)\)$/, "Opwaardering van tegoed via PayPal ($1)"],
     [/^PayPal refund (\S+) of a credit top-up$/, "PayPal-terugbetaling $1 van een opwaardering"],
     [/^PayPal reversal (\S+) of a credit top-up$/, "PayPal-terugboeking $1 van een opwaardering"],
+    [/^Plan change (.+) → (.+), (\d+) of 30 days$/, "Pakketwijziging $1 → $2, $3 van 30 dagen"],
+    [
+      /^Plan change (.+) → (.+): unused days credited$/,
+      "Pakketwijziging $1 → $2: ongebruikte dagen gecrediteerd",
+    ],
+    [
+      /^Plan change (.+) → (.+) not made at the provider$/,
+      "Pakketwijziging $1 → $2 niet uitgevoerd bij de provider",
+    ],
+    [/^(.+) cancelled: unused days credited$/, "$1 opgezegd: ongebruikte dagen gecrediteerd"],
+    [
+      /^(.+): cancellation undone, unused days charged again$/,
+      "$1: opzegging ongedaan gemaakt, ongebruikte dagen opnieuw in rekening gebracht",
+    ],
   ],
+};
+
+/** " (corrects 2026-000123)", which a correcting credit note's description ends with. */
+const CORRECTS: Record<Exclude<Locale, "en">, string> = {
+  de: "korrigiert",
+  fr: "corrige",
+  nl: "corrigeert",
 };
 
 function describeIn(locale: Locale, description: string): string {
   if (locale === "en") return description;
+  const corrects = description.match(/^(.*) \(corrects (\S+)\)$/);
+  const core = corrects ? corrects[1]! : description;
+  const suffix = corrects ? ` (${CORRECTS[locale]} ${corrects[2]})` : "";
   for (const [pattern, replacement] of DESCRIPTIONS[locale]) {
-    if (pattern.test(description)) return description.replace(pattern, replacement);
+    if (pattern.test(core)) return core.replace(pattern, replacement) + suffix;
   }
   return description;
 }

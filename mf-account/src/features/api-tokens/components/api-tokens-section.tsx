@@ -16,6 +16,7 @@ import {
   formatDateTime,
   formValues,
   Row,
+  richText,
   Select,
   Skeleton,
   Table,
@@ -26,16 +27,12 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../settings/components/settings.css";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/api-tokens";
 
-/** What each scope lets a script do, as the choice and the list say it. */
-export const SCOPE_LABELS: Record<ApiTokenScope, string> = {
-  read_only: "Read only",
-  technical: "Technical: read, control servers",
-  billing: "Billing: read, pay and buy",
-  full: "Full: read, control servers, pay and buy",
-};
+/** The scopes in the order the choice lists them (each says what it lets a script do). */
+const SCOPES: ApiTokenScope[] = ["read_only", "technical", "billing", "full"];
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiError ? err.message : fallback;
@@ -46,6 +43,7 @@ const errorText = (err: unknown, fallback: string) =>
  * scope, expiry and last use; revoking one stops it at once.
  */
 export function ApiTokensSection() {
+  const t = useT();
   const tokens = useApiTokens();
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken();
@@ -70,7 +68,7 @@ export function ApiTokensSection() {
         setCreating(false);
         setCreated(answer.token);
       },
-      onError: (err) => toast.error("Error", errorText(err, "Could not create the token.")),
+      onError: (err) => toast.error(t("error"), errorText(err, t("tokens.createFailed"))),
     });
   };
 
@@ -78,31 +76,31 @@ export function ApiTokensSection() {
     if (!revoking) return;
     revoke.mutate(revoking.id, {
       onSuccess: () => {
-        toast.success("Token revoked", `${revoking.name} no longer works.`);
+        toast.success(t("tokens.revoked"), t("tokens.revokedDetail", { name: revoking.name }));
         setRevoking(null);
       },
-      onError: (err) => toast.error("Error", errorText(err, "Could not revoke the token.")),
+      onError: (err) => toast.error(t("error"), errorText(err, t("tokens.revokeFailed"))),
     });
   };
 
   const copy = async (token: string) => {
     try {
       await navigator.clipboard.writeText(token);
-      toast.success("Copied to clipboard");
+      toast.success(t("tokens.copied"));
     } catch {
       // No clipboard (an insecure origin, a refused permission): the text stays selectable.
-      toast.error("Could not copy", "Select the token and copy it yourself.");
+      toast.error(t("tokens.copyFailed"), t("tokens.copyYourself"));
     }
   };
 
   return (
     <Card
       as="section"
-      title="API tokens"
-      description="Tokens let your own scripts use the portal's API. Give each the smallest scope it needs; revoke any you no longer use."
+      title={t("tokens.title")}
+      description={t("tokens.description")}
       actions={
         <Button size="sm" variant="secondary" onPress={() => setCreating(true)}>
-          Create token
+          {t("tokens.create")}
         </Button>
       }
     >
@@ -110,48 +108,53 @@ export function ApiTokensSection() {
         <Skeleton height="96px" />
       ) : tokens.isError ? (
         <EmptyState
-          title="Could not load your API tokens"
-          description={errorText(tokens.error, "Please try again.")}
+          title={t("tokens.loadFailed")}
+          description={errorText(tokens.error, t("tryAgainLater"))}
           action={
             <Button size="sm" variant="secondary" onPress={() => tokens.refetch()}>
-              Retry
+              {t("retry")}
             </Button>
           }
         />
       ) : list.length === 0 ? (
-        <EmptyState title="No API tokens" description="Create one for a script or a tool." />
+        <EmptyState title={t("tokens.none")} description={t("tokens.noneHint")} />
       ) : (
-        <Table aria-label="API tokens">
+        <Table aria-label={t("tokens.title")}>
           <TableHeader>
-            <Column isRowHeader>Name</Column>
-            <Column>Scope</Column>
-            <Column>Token</Column>
-            <Column>Expires</Column>
-            <Column>Last used</Column>
+            <Column isRowHeader>{t("tokens.name")}</Column>
+            <Column>{t("tokens.scope")}</Column>
+            <Column>{t("tokens.token")}</Column>
+            <Column>{t("tokens.expires")}</Column>
+            <Column>{t("tokens.lastUsed")}</Column>
             <Column>
-              <span className={styles.srOnly}>Actions</span>
+              <span className={styles.srOnly}>{t("sessions.actions")}</span>
             </Column>
           </TableHeader>
-          <TableBody items={list} dependencies={[revoke.isPending]}>
-            {(t) => (
-              <Row id={t.id}>
-                <Cell>{t.name}</Cell>
-                <Cell>{SCOPE_LABELS[t.scope]}</Cell>
-                <Cell>{t.prefix}…</Cell>
-                <Cell>{t.expires_at ? formatDateTime(t.expires_at) : "Never"}</Cell>
+          <TableBody items={list} dependencies={[revoke.isPending, t]}>
+            {(token) => (
+              <Row id={token.id}>
+                <Cell>{token.name}</Cell>
+                <Cell>{t(`tokens.scope.${token.scope}`)}</Cell>
+                <Cell>{token.prefix}…</Cell>
                 <Cell>
-                  {t.last_used_at
-                    ? `${formatDateTime(t.last_used_at)} from ${t.last_used_ip ?? "unknown"}`
-                    : "Never"}
+                  {token.expires_at ? formatDateTime(token.expires_at) : t("tokens.never")}
+                </Cell>
+                <Cell>
+                  {token.last_used_at
+                    ? t("tokens.usedFrom", {
+                        when: formatDateTime(token.last_used_at),
+                        address: token.last_used_ip ?? t("tokens.unknown"),
+                      })
+                    : t("tokens.never")}
                 </Cell>
                 <Cell>
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Revoke ${t.name}`}
-                    onPress={() => setRevoking(t)}
+                    aria-label={t("tokens.revokeLabel", { name: token.name })}
+                    onPress={() => setRevoking(token)}
                   >
-                    Revoke
+                    {t("tokens.revoke")}
                   </Button>
                 </Cell>
               </Row>
@@ -160,7 +163,7 @@ export function ApiTokensSection() {
         </Table>
       )}
 
-      <Dialog title="Create API token" isOpen={creating} onOpenChange={setCreating}>
+      <Dialog title={t("tokens.createTitle")} isOpen={creating} onOpenChange={setCreating}>
         <Form
           onSubmit={onSubmit}
           validationErrors={form.errors}
@@ -168,68 +171,68 @@ export function ApiTokensSection() {
           className={styles.form}
         >
           <div className={styles.fields} onInput={form.clear}>
-            <TextField
-              label="Name"
-              name="name"
-              description="Where you use it, e.g. deploy script"
-            />
+            <TextField label={t("tokens.name")} name="name" description={t("tokens.nameHint")} />
             <Select
-              label="Scope"
+              label={t("tokens.scope")}
               name="scope"
               defaultValue="read_only"
               errorMessage={form.errors.scope}
             >
-              {Object.entries(SCOPE_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
+              {SCOPES.map((scope) => (
+                <option key={scope} value={scope}>
+                  {t(`tokens.scope.${scope}`)}
                 </option>
               ))}
             </Select>
             <Select
-              label="Expires"
+              label={t("tokens.expires")}
               name="expires_in_days"
               defaultValue="90"
               errorMessage={form.errors.expires_in_days}
             >
-              <option value="30">In 30 days</option>
-              <option value="90">In 90 days</option>
-              <option value="365">In a year</option>
-              <option value="">Never</option>
+              <option value="30">{t("tokens.in30")}</option>
+              <option value="90">{t("tokens.in90")}</option>
+              <option value="365">{t("tokens.inYear")}</option>
+              <option value="">{t("tokens.never")}</option>
             </Select>
             <Button type="submit" isPending={create.isPending}>
-              Create token
+              {t("tokens.create")}
             </Button>
           </div>
         </Form>
       </Dialog>
 
       <Dialog
-        title="Your new API token"
+        title={t("tokens.newTitle")}
         isOpen={created !== null}
         onOpenChange={(open) => !open && setCreated(null)}
       >
         <div className={styles.fields}>
           <p className={styles.hint}>
-            Copy it now: it is shown only this once. Send it as{" "}
-            <code>Authorization: Bearer &lt;token&gt;</code>.
+            {richText(t("tokens.copyNow"), [(text) => <code>{text}</code>])}
           </p>
-          <TextField label="API token" value={created ?? ""} isReadOnly spellCheck="false" />
+          <TextField
+            label={t("tokens.apiToken")}
+            value={created ?? ""}
+            isReadOnly
+            spellCheck="false"
+          />
           <Button variant="secondary" onPress={() => created && void copy(created)}>
-            Copy
+            {t("tokens.copy")}
           </Button>
         </div>
       </Dialog>
 
       <ConfirmDialog
-        title="Revoke this token?"
+        title={t("tokens.revokeTitle")}
         isOpen={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
         onConfirm={confirmRevoke}
-        confirmLabel="Revoke"
+        confirmLabel={t("tokens.revoke")}
         destructive
         isPending={revoke.isPending}
       >
-        Scripts using {revoking?.name} stop working at once.
+        {t("tokens.revokeText", { name: revoking?.name ?? "" })}
       </ConfirmDialog>
     </Card>
   );

@@ -72,3 +72,23 @@ export async function signIn(page: Page, email: string, password: string, rememb
 export function toast(page: Page, text: string) {
   return page.locator("[data-variant]").getByText(text, { exact: true });
 }
+
+/** Waits until the top bar's balance shows `text` (e.g. "20.01 EUR"). */
+export const balance = (page: Page, text: string) =>
+  page.getByTestId("balance").getByText(text).waitFor({ timeout: 10_000 });
+
+/**
+ * Orders a product from the products page on screen (/products/vps or /products/dedicated): its
+ * card's Order Now, then the confirmation dialog, which must name it. The caller waits for the
+ * outcome (the "Order Successful" toast, or a refusal).
+ */
+export async function orderNow(page: Page, productName: string) {
+  await page
+    .getByRole("article")
+    .filter({ hasText: productName })
+    .getByRole("button", { name: "Order Now" })
+    .click();
+  const dialog = page.getByRole("alertdialog", { name: "Confirm order" });
+  await dialog.getByText(productName, { exact: true }).waitFor();
+  await dialog.getByRole("button", { name: "Order Now" }).click();
+}

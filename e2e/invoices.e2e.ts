@@ -1,10 +1,20 @@
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ADMIN, launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
+import {
+  ADMIN,
+  balance,
+  launchBrowser,
+  newPage,
+  orderNow,
+  register,
+  signIn,
+  toast,
+  uniqueUser,
+} from "./browser";
 
 let browser: Browser;
 const shots = join(inject("repoRoot"), "test-results", "invoices");
@@ -16,9 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const balance = (page: Page, text: string) =>
-  page.getByTestId("balance").getByText(text).waitFor({ timeout: 10_000 });
 
 /** The text of a PDF, all pages joined, as a reader (or an accountant's tool) extracts it. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -65,13 +72,7 @@ describe("invoices", () => {
 
     // A purchase (as in shop.e2e.ts): VPS Start at 4.99 EUR.
     await page.goto("/products/vps");
-    await page
-      .getByRole("article")
-      .filter({ hasText: "VPS Start" })
-      .getByRole("button", { name: "Order Now" })
-      .click();
-    const dialog = page.getByRole("alertdialog", { name: "Confirm order" });
-    await dialog.getByRole("button", { name: "Order Now" }).click();
+    await orderNow(page, "VPS Start");
     await toast(page, "Order Successful").waitFor();
     await balance(page, "20.01 EUR");
 

@@ -5,9 +5,11 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   ADMIN,
+  balance,
   baseUrl,
   launchBrowser,
   newPage,
+  orderNow,
   register,
   signIn,
   toast,
@@ -82,9 +84,6 @@ async function topUp(user: { email: string; password: string }, amount: string) 
   expect(captured.status).toBe(200);
 }
 
-const balance = (page: Page, text: string) =>
-  page.getByTestId("balance").getByText(text).waitFor({ timeout: 10_000 });
-
 /** A marker in the page's window that any reload would wipe. */
 async function markPage(page: Page) {
   await page.evaluate(() => {
@@ -118,14 +117,7 @@ describe("provisioning: a purchased VPS is made at the provider", () => {
     // Buy: products page, Order Now, confirm.
     await setSimJobSeconds(CREATE_JOB_SECONDS);
     await page.goto("/products/vps");
-    await page
-      .getByRole("article")
-      .filter({ hasText: PRODUCT.name })
-      .getByRole("button", { name: "Order Now" })
-      .click();
-    const confirm = page.getByRole("alertdialog", { name: "Confirm order" });
-    await confirm.getByText(PRODUCT.name, { exact: true }).waitFor();
-    await confirm.getByRole("button", { name: "Order Now" }).click();
+    await orderNow(page, PRODUCT.name);
     await toast(page, "Order Successful").waitFor();
     const bought = Date.now();
     await balance(page, `${(25 - PRODUCT.price).toFixed(2)} EUR`);

@@ -6,6 +6,7 @@ import {
   baseUrl,
   launchBrowser,
   newPage,
+  orderNow,
   register,
   signIn,
   toast,
@@ -121,10 +122,7 @@ describe("session out of reach of scripts, strict CSP", () => {
 
     // Buy (mf-shop), then the pages of the other remotes.
     await page.goto("/products/vps");
-    const card = page.getByRole("article").filter({ hasText: "VPS Start" });
-    await card.getByRole("button", { name: "Order Now" }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Confirm order" });
-    await dialog.getByRole("button", { name: "Order Now" }).click();
+    await orderNow(page, "VPS Start");
     await toast(page, "Order Successful").waitFor();
     await page.goto("/orders");
     await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();

@@ -1,9 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
+import {
+  balance,
+  launchBrowser,
+  newPage,
+  orderNow,
+  register,
+  signIn,
+  toast,
+  uniqueUser,
+} from "./browser";
 
 let browser: Browser;
 const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => undefined });
@@ -34,20 +43,6 @@ function shown(date: Date): string {
       .map((x) => [x.type, x.value]),
   );
   return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute}`;
-}
-
-const balance = (page: Page, text: string) =>
-  page.getByTestId("balance").getByText(text).waitFor({ timeout: 10_000 });
-
-async function orderNow(page: Page, productName: string) {
-  await page
-    .getByRole("article")
-    .filter({ hasText: productName })
-    .getByRole("button", { name: "Order Now" })
-    .click();
-  const dialog = page.getByRole("alertdialog", { name: "Confirm order" });
-  await dialog.getByText(productName, { exact: true }).waitFor();
-  await dialog.getByRole("button", { name: "Order Now" }).click();
 }
 
 async function ordersOf(email: string) {

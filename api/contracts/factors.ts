@@ -95,7 +95,12 @@ export const Challenge = z.object({
 });
 export type Challenge = z.infer<typeof Challenge>;
 
-export const TotpCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, factorMessages.codeFormat));
+/** Digits of an authenticator code; the code fields take no more. */
+export const TOTP_DIGITS = 6;
+
+export const TotpCode = z
+  .string()
+  .check(z.trim(), z.regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), factorMessages.codeFormat));
 
 /** POST /api/auth/factors/{factorId}/verify: challenge_id plus a code or a WebAuthn response. */
 export const VerifyFactorBody = z

@@ -77,21 +77,32 @@ export const BillingDetails = z.object({
 });
 export type BillingDetails = z.infer<typeof BillingDetails>;
 
+/** The longest billing details the API takes; the form's fields stop there too. */
+export const billingDetailsLimits = { name: 200, company: 200, address: 500, vatId: 20 } as const;
+
 /** PUT /api/account/billing-details: name, address and country required; company and VAT ID optional. */
 export const BillingDetailsBody = z
   .object({
     name: z
       .string()
-      .check(z.trim(), z.minLength(1, invoiceMessages.nameRequired), z.maxLength(200)),
-    company: optionalText(200),
+      .check(
+        z.trim(),
+        z.minLength(1, invoiceMessages.nameRequired),
+        z.maxLength(billingDetailsLimits.name),
+      ),
+    company: optionalText(billingDetailsLimits.company),
     address: z
       .string()
-      .check(z.trim(), z.minLength(1, invoiceMessages.addressRequired), z.maxLength(500)),
+      .check(
+        z.trim(),
+        z.minLength(1, invoiceMessages.addressRequired),
+        z.maxLength(billingDetailsLimits.address),
+      ),
     country: z
       .string()
       .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, invoiceMessages.countryInvalid)),
     vat_id: z.pipe(
-      optionalText(20),
+      optionalText(billingDetailsLimits.vatId),
       z.transform((v: string | null) => (v ? normaliseVatId(v) : null)),
     ),
   })

@@ -1,4 +1,3 @@
-import type { Profile } from "@contracts/account.ts";
 import type { BillingConfig, CaptureResponse, CreateOrderResponse } from "@contracts/billing.ts";
 import { billingMessages } from "@contracts/billing.ts";
 import {
@@ -11,6 +10,7 @@ import {
   type Routes,
   renderPage,
   resetPortalState,
+  testProfile,
 } from "@hosting-portal/shared-ui/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -25,13 +25,7 @@ const sandbox: BillingConfig = {
   max: "300.00",
 };
 
-const profile: Profile = {
-  id: "00000000-0000-4000-8000-000000000001",
-  username: "customer",
-  email: "customer@example.com",
-  credits: "100.00",
-  created_at: "2025-01-01T00:00:00Z",
-};
+const profile = testProfile();
 
 const paypalOrder = (amount: string): CreateOrderResponse => ({
   id: "5O190127TN364715T",

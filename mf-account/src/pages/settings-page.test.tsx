@@ -1,4 +1,3 @@
-import type { Profile } from "@contracts/account.ts";
 import type { Factor } from "@contracts/factors.ts";
 import {
   apiError,
@@ -10,19 +9,14 @@ import {
   type Routes,
   renderPage,
   resetPortalState,
+  testProfile,
 } from "@hosting-portal/shared-ui/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import SettingsPage from "./settings-page";
 
-const profile: Profile = {
-  id: "00000000-0000-4000-8000-000000000001",
-  username: "customer",
-  email: "customer@example.com",
-  credits: "112.50",
-  created_at: "2025-01-01T00:00:00Z",
-};
+const profile = testProfile({ credits: "112.50" });
 
 const authenticator: Factor = {
   id: "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",

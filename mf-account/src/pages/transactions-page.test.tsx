@@ -2,8 +2,8 @@ import type { PaymentNotices, Transaction } from "@contracts/billing.ts";
 import { invalidateKeys, queryClient, queryKeys } from "@hosting-portal/shared-ui";
 import {
   apiError,
-  type MockRequest,
   mockApi,
+  pagedList,
   renderPage,
   resetPortalState,
   tableRows,
@@ -104,16 +104,9 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
         created_at: new Date(Date.UTC(2026, 10, 22, 12, 0) - (from + i) * 60_000).toISOString(),
       }));
 
-    /** Answers like the API: pages of `limit` after the cursor (here: the last id's index). */
-    const pagedApi = (rows: () => Transaction[]) => (req: MockRequest) => {
-      const limit = Number(req.url.searchParams.get("limit"));
-      const cursor = req.url.searchParams.get("cursor");
-      const all = rows();
-      const start = cursor ? all.findIndex((t) => t.id === cursor) + 1 : 0;
-      const page = all.slice(start, start + limit);
-      const more = start + limit < all.length;
-      return { transactions: page, next_cursor: more ? page[page.length - 1]!.id : null };
-    };
+    /** Answers like the API: pages of `limit` after the cursor (the last row's id). */
+    const pagedApi = (rows: () => Transaction[]) =>
+      pagedList("transactions", rows, { cursorOf: (t) => t.id });
 
     it("shows the first 50 and loads the next page with the cursor on 'Load more'", async () => {
       const user = userEvent.setup();

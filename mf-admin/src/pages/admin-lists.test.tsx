@@ -8,9 +8,9 @@ import { useLocation, useNavigate } from "@hosting-portal/router";
 import {
   apiError,
   findToast,
-  type MockApi,
-  type MockRequest,
+  listQueries,
   mockApi,
+  pagedList,
   type Routes,
   renderPage,
   resetPortalState,
@@ -83,24 +83,10 @@ async function open(page: ReactElement, path: string, url: string, routes: Route
 }
 
 /** The list query of each GET to `route`, without the page size: what the page asked for. */
-const asked = (net: MockApi, route: string) =>
-  net.callsTo(route).map((c) => {
-    const params = new URLSearchParams(c.url.search);
-    params.delete("limit");
-    return params.toString();
-  });
+const asked = listQueries;
 
 /** A list API over `rows`, two rows a page, the cursor being the next row's index. */
-function paged<T>(rows: () => T[], key: string) {
-  return (req: MockRequest) => {
-    const start = Number(req.url.searchParams.get("cursor") ?? 0);
-    const all = rows();
-    return {
-      [key]: all.slice(start, start + 2),
-      next_cursor: start + 2 < all.length ? String(start + 2) : null,
-    };
-  };
-}
+const paged = <T,>(rows: () => T[], key: string) => pagedList(key, rows, { pageSize: 2 });
 
 afterEach(resetPortalState);
 

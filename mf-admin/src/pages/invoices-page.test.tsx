@@ -3,9 +3,10 @@ import { useLocation } from "@hosting-portal/router";
 import {
   apiError,
   findToast,
+  listQueries,
   type MockApi,
-  type MockRequest,
   mockApi,
+  pagedList,
   type Routes,
   renderPage,
   resetPortalState,
@@ -54,21 +55,10 @@ async function open(url: string, routes: Routes): Promise<MockApi> {
 }
 
 /** The list query of each GET to `route`, without the page size: what the page asked for. */
-const asked = (net: MockApi, route: string) =>
-  net.callsTo(route).map((c) => {
-    const params = new URLSearchParams(c.url.search);
-    params.delete("limit");
-    return params.toString();
-  });
+const asked = listQueries;
 
 /** Two invoices a page, the cursor being the next row's index. */
-const paged = (rows: AdminInvoice[]) => (req: MockRequest) => {
-  const start = Number(req.url.searchParams.get("cursor") ?? 0);
-  return {
-    invoices: rows.slice(start, start + 2),
-    next_cursor: start + 2 < rows.length ? String(start + 2) : null,
-  };
-};
+const paged = (rows: AdminInvoice[]) => pagedList("invoices", () => rows, { pageSize: 2 });
 
 // jsdom neither makes object URLs nor downloads: record what the page hands the browser instead.
 const saved: { blobs: Blob[]; names: string[] } = { blobs: [], names: [] };

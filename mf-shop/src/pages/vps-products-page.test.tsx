@@ -5,6 +5,7 @@ import {
   mockApi,
   renderPage,
   resetPortalState,
+  testProfile,
 } from "@hosting-portal/shared-ui/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -52,13 +53,7 @@ async function openPage(products: Product[] = [starter, pro]) {
   const net = mockApi({
     "GET /api/shop/products?type=vps": { products },
     "GET /api/shop/orders": { orders: [] },
-    "GET /api/account/profile": {
-      id: "00000000-0000-4000-8000-000000000001",
-      username: "customer",
-      email: "customer@example.com",
-      credits: "100.00",
-      created_at: "2025-01-01T00:00:00Z",
-    },
+    "GET /api/account/profile": testProfile(),
   });
   await net.signIn();
   renderPage(<VpsProductsPage />, { path: "/products/vps" });

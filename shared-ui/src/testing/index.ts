@@ -19,7 +19,8 @@ export {
   type RouteHandler,
   type Routes,
 } from "./mock-api";
+export { listQueries, pagedList } from "./paging";
 export { fieldError, findToast, tableRows } from "./queries";
 export { type RenderPageOptions, type RenderPageResult, renderPage } from "./render-page";
 export { resetPortalState } from "./reset";
-export { testSession, testUser } from "./session";
+export { testProfile, testSession, testUser } from "./session";

@@ -1,3 +1,4 @@
+import type { Profile } from "@contracts/account.ts";
 import type { Session, User } from "@contracts/auth.ts";
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -31,4 +32,10 @@ export function testSession(
     user: user ?? testUser(),
     ...rest,
   };
+}
+
+/** The test user's profile as GET /api/account/profile returns it (100.00 credits). */
+export function testProfile(overrides: Partial<Profile> = {}): Profile {
+  const { id, username, email, created_at } = testUser();
+  return { id, username, email, credits: "100.00", created_at, ...overrides };
 }

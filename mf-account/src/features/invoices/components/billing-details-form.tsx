@@ -1,4 +1,9 @@
-import { type BillingDetails, BillingDetailsBody, invoiceMessages } from "@contracts/invoices.ts";
+import {
+  type BillingDetails,
+  BillingDetailsBody,
+  invoiceMessages,
+  billingDetailsLimits as limits,
+} from "@contracts/invoices.ts";
 import {
   ApiError,
   Button,
@@ -83,14 +88,14 @@ function DetailsForm({ saved }: { saved: BillingDetails }) {
           name="name"
           autoComplete="name"
           defaultValue={saved.name ?? ""}
-          maxLength={200}
+          maxLength={limits.name}
         />
         <TextField
           label={t("billing.company")}
           name="company"
           autoComplete="organization"
           defaultValue={saved.company ?? ""}
-          maxLength={200}
+          maxLength={limits.company}
         />
         <TextField
           label={t("billing.address")}
@@ -98,7 +103,7 @@ function DetailsForm({ saved }: { saved: BillingDetails }) {
           autoComplete="street-address"
           description={t("billing.addressHint")}
           defaultValue={saved.address ?? ""}
-          maxLength={500}
+          maxLength={limits.address}
         />
         <CountrySelect defaultValue={saved.country ?? ""} errorMessage={form.errors.country} />
         <TextField
@@ -106,7 +111,7 @@ function DetailsForm({ saved }: { saved: BillingDetails }) {
           name="vat_id"
           description={t("billing.vatHint")}
           defaultValue={saved.vat_id ?? ""}
-          maxLength={20}
+          maxLength={limits.vatId}
         />
         <div>
           <Button type="submit" isPending={save.isPending}>

@@ -1,4 +1,4 @@
-import { CodeForm, type EnrolledFactor } from "@contracts/factors.ts";
+import { CodeForm, type EnrolledFactor, TOTP_DIGITS } from "@contracts/factors.ts";
 import {
   ApiError,
   Button,
@@ -106,7 +106,7 @@ export function EnrollTotpDialog({
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={TOTP_DIGITS}
             autoFocus
           />
           <div className={styles.dialogActions}>

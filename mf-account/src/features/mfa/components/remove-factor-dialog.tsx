@@ -4,6 +4,7 @@ import {
   type DeleteFactorBody,
   type Factor,
   PasswordProofForm,
+  TOTP_DIGITS,
 } from "@contracts/factors.ts";
 import {
   ApiError,
@@ -154,7 +155,7 @@ export function RemoveFactorDialog({
                   name="code"
                   inputMode="numeric"
                   autoComplete="one-time-code"
-                  maxLength={6}
+                  maxLength={TOTP_DIGITS}
                   autoFocus
                 />
               )}

@@ -1,5 +1,5 @@
 import { Session } from "@contracts/auth.ts";
-import { Challenge, CodeForm, type Factor, FactorList } from "@contracts/factors.ts";
+import { Challenge, CodeForm, type Factor, FactorList, TOTP_DIGITS } from "@contracts/factors.ts";
 import {
   api,
   Button,
@@ -96,7 +96,7 @@ export function MfaStep({ pending, onVerified, onCancel }: MfaStepProps) {
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={TOTP_DIGITS}
             autoFocus
           />
           <Button type="submit" isPending={busy === totp.id} className={styles.submit}>

@@ -4,12 +4,7 @@ import { contextStorage } from "hono/context-storage";
 import { HTTPException } from "hono/http-exception";
 import { ErrorCode } from "../contracts/errors.ts";
 import { accountRoutes } from "./account/account.routes.ts";
-import {
-  adminAccountRoutes,
-  invitationRoutes,
-  memberRoutes,
-  myAccountRoutes,
-} from "./account/members.routes.ts";
+import { invitationRoutes, memberRoutes, myAccountRoutes } from "./account/members.routes.ts";
 import { notificationRoutes } from "./account/notifications.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { apiTokenRoutes } from "./auth/api-tokens.routes.ts";
@@ -120,7 +115,6 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     .route("/account/members", memberRoutes(deps))
     .route("/account/accounts", myAccountRoutes(deps))
     .route("/invitations", invitationRoutes(deps))
-    .route("/admin/accounts", adminAccountRoutes(deps))
     .route("/account", accountRoutes(deps))
     .route("/account/notifications", notificationRoutes(deps))
     .route("/account/billing-details", billingDetailsRoutes(deps))

@@ -14,7 +14,7 @@ import {
   MemberParams,
   SwitchAccountBody,
 } from "../../contracts/members.ts";
-import { accountOf, requireAdmin, requireAuth } from "../auth/middleware.ts";
+import { accountOf, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import {
@@ -238,7 +238,10 @@ const AdminAccountMembers = z.object({
   invitations: MemberList.shape.invitations,
 });
 
-/** The admin's view of an account's members (/api/admin/accounts). */
+/**
+ * The admin's view of an account's members (/api/admin/accounts; mounted by adminRoutes, behind
+ * its guard).
+ */
 export function adminAccountRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/:id/members",
@@ -251,8 +254,6 @@ export function adminAccountRoutes(deps: Deps) {
       response: AdminAccountMembers,
       errors: [404],
     }),
-    requireAuth(deps),
-    requireAdmin(deps),
     validate("param", AccountIdParams),
     async (c) => c.json(await adminAccountMembers(deps.sql, c.req.valid("param").id), 200),
   );

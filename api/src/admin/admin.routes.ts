@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { AuditList, AuditQuery } from "../../contracts/admin.ts";
+import { adminAccountRoutes } from "../account/members.routes.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
 import { adminInvoiceRoutes } from "../invoices/invoices.routes.ts";
 import { mailOutboxRoutes } from "../mail/outbox.routes.ts";
@@ -28,6 +29,7 @@ export function adminRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use("*", requireAuth(deps), requireAdmin(deps))
     .route("/users", adminUserRoutes(deps))
+    .route("/accounts", adminAccountRoutes(deps))
     .route("/services", adminServiceRoutes(deps))
     .route("/products", adminProductRoutes(deps))
     .route("/orders", adminOrderRoutes(deps))

@@ -111,8 +111,12 @@ export async function startServer(
   }
 }
 
-async function serve(config: Config, db: Database): Promise<Server> {
-  // As the owner; the API itself serves as the app role of DATABASE_URL (README, Database roles).
+/**
+ * Start-up, before the port is open: the database migrated (as the owner; the API itself serves
+ * as the app role of DATABASE_URL, README, Database roles), the provider and PayPal (or their
+ * simulators), the demo data, and the Deps every part of the app receives.
+ */
+async function startDeps(config: Config, db: Database) {
   await migrateDatabase(db);
   // The in-process simulator keeps its servers beside the embedded database's files, so the
   // servers the portal made are still there after a restart.
@@ -136,33 +140,109 @@ async function serve(config: Config, db: Database): Promise<Server> {
     provider: provider.provider,
     paypal: paypal.client,
   };
-  const app = createApp(deps, { staticRoot: config.STATIC_ROOT });
-  const abort = new AbortController();
-  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
+  /** The outside connections start-up opened, closed last on the way down. */
+  const closeOutside = async () => {
+    await withTimeout(events.close(), 3_000);
+    await provider.close();
+    await paypal.close();
+  };
+  return { deps, seeded, provider, paypal, closeOutside };
+}
+
+/**
+ * The 503 gate in front of the app. While the database is down, API calls answer 503 at once (no
+ * queueing behind the pool's reconnects); once `drain` is called, new requests are refused and
+ * those in flight finish.
+ */
+function gate(app: { fetch: Deno.ServeHandler<Deno.NetAddr> }, db: Database) {
   let stopping = false;
   let inFlight = 0;
   let idle: (() => void) | null = null;
-  // While the database is down, API calls answer 503 at once (no queueing behind the
-  // pool's reconnects); while stopping, new requests are refused and those in flight finish.
-  const handler = async (req: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
-    if (stopping)
-      return unavailable("The server is restarting. Please try again in a moment.", {
-        Connection: "close",
-      });
-    // The path is only needed while the database is down: no URL parsed per request otherwise.
-    const path = db.health.up ? "" : new URL(req.url).pathname;
-    if (!db.health.up && (path.startsWith("/api/") || path === "/readyz")) {
-      return path === "/readyz"
-        ? Response.json({ status: "database unreachable" }, { status: 503 })
-        : unavailable(InputMessages.unavailable);
-    }
-    inFlight++;
-    try {
-      return await app.fetch(req, info);
-    } finally {
-      if (--inFlight === 0) idle?.();
-    }
+  return {
+    handler: async (req: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
+      if (stopping)
+        return unavailable("The server is restarting. Please try again in a moment.", {
+          Connection: "close",
+        });
+      // The path is only needed while the database is down: no URL parsed per request otherwise.
+      const path = db.health.up ? "" : new URL(req.url).pathname;
+      if (!db.health.up && (path.startsWith("/api/") || path === "/readyz")) {
+        return path === "/readyz"
+          ? Response.json({ status: "database unreachable" }, { status: 503 })
+          : unavailable(InputMessages.unavailable);
+      }
+      inFlight++;
+      try {
+        return await app.fetch(req, info);
+      } finally {
+        if (--inFlight === 0) idle?.();
+      }
+    },
+    /** Refuses new requests from now on; resolves once those in flight are done, or after `ms`. */
+    drain(ms: number): Promise<void> {
+      stopping = true;
+      const drained = inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => (idle = r));
+      const deadline = new Promise<void>((r) => setTimeout(r, ms));
+      return Promise.race([drained, deadline]);
+    },
   };
+}
+
+/** What runs beside the requests where JOBS_ENABLED: jobs, provider work, history, mail. */
+interface Background {
+  jobs: { stop(): Promise<unknown> } | null;
+  providerJobs: { stop(): Promise<unknown> } | null;
+  history: { stop(): Promise<unknown> } | null;
+  mail: MailDelivery | null;
+}
+
+/**
+ * Shutdown, in order: stop accepting and let requests in flight finish (up to DRAIN_MS; event
+ * streams never finish on their own, so they are closed once the other requests are done), then
+ * `afterDrain`, then the background work, the outside connections, and last the pool (queries in
+ * flight end) and the embedded Postgres.
+ */
+async function shutdown(
+  listener: { server: Deno.HttpServer<Deno.NetAddr>; abort: AbortController },
+  requests: ReturnType<typeof gate>,
+  background: Background,
+  closeOutside: () => Promise<void>,
+  db: Database,
+  afterDrain?: () => Promise<void>,
+): Promise<void> {
+  const { server, abort } = listener;
+  const draining = requests.drain(DRAIN_MS);
+  const shuttingDown = server.shutdown();
+  await draining;
+  let shutDown = false;
+  await Promise.race([
+    shuttingDown.then(() => (shutDown = true)),
+    new Promise((r) => setTimeout(r, 200)),
+  ]);
+  if (!shutDown) {
+    try {
+      abort.abort(); // closes what is left (event streams)
+    } catch {
+      /* finished meanwhile */
+    }
+  }
+  await server.finished;
+  await afterDrain?.();
+  await background.jobs?.stop();
+  // Bounded: a step waiting on a slow provider call is abandoned rather than awaited (its
+  // lease runs out and the job is taken up again; its writes are fenced by the lease).
+  await withTimeout(background.providerJobs?.stop() ?? Promise.resolve(), 3_000);
+  await withTimeout(background.history?.stop() ?? Promise.resolve(), 3_000);
+  await background.mail?.close();
+  await closeOutside();
+  await db.close();
+}
+
+async function serve(config: Config, db: Database): Promise<Server> {
+  const { deps, seeded, provider, paypal, closeOutside } = await startDeps(config, db);
+  const requests = gate(createApp(deps, { staticRoot: config.STATIC_ROOT }), db);
+  const abort = new AbortController();
+  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {
     server = Deno.serve(
@@ -174,32 +254,36 @@ async function serve(config: Config, db: Database): Promise<Server> {
         signal: abort.signal,
         onListen: resolve,
       },
-      handler,
+      requests.handler,
     );
   } catch (e) {
-    await Promise.allSettled([events.close(), provider.close(), paypal.close()]);
+    await Promise.allSettled([deps.events.close(), provider.close(), paypal.close()]);
     if (e instanceof Deno.errors.AddrInUse) throw new StartupError(httpPortMessage(config.PORT));
     throw e;
   }
   const addr = await listening;
-  const jobs = config.JOBS_ENABLED
-    ? startJobs(db.sql, undefined, { paypal: paypal.client, config })
-    : null;
-  // Any replica (and every API process) may work provider jobs: they are claimed and leased.
-  const providerJobs = config.JOBS_ENABLED ? startProviderRunner(providerRunnerDeps(deps)) : null;
-  // The history graphs' sampler: one provider reading per active server per minute, claimed.
-  const history = config.JOBS_ENABLED ? startHistorySamplerOf(deps) : null;
+  const background: Background = {
+    jobs: config.JOBS_ENABLED
+      ? startJobs(db.sql, undefined, { paypal: paypal.client, config })
+      : null,
+    // Any replica (and every API process) may work provider jobs: they are claimed and leased.
+    providerJobs: config.JOBS_ENABLED ? startProviderRunner(providerRunnerDeps(deps)) : null,
+    // The history graphs' sampler: one provider reading per active server per minute, claimed.
+    history: config.JOBS_ENABLED ? startHistorySamplerOf(deps) : null,
+    mail: null,
+  };
   // The outbox worker runs where the jobs run; SKIP LOCKED keeps replicas apart.
-  let mail: MailDelivery | null = null;
   try {
-    mail = config.JOBS_ENABLED ? await startMailDelivery(db.sql, config, secretBox) : null;
+    background.mail = config.JOBS_ENABLED
+      ? await startMailDelivery(db.sql, config, deps.secretBox)
+      : null;
   } catch (e) {
-    await jobs?.stop();
-    await providerJobs?.stop();
-    await history?.stop();
+    await background.jobs?.stop();
+    await background.providerJobs?.stop();
+    await background.history?.stop();
     abort.abort();
     await server.finished;
-    await Promise.allSettled([events.close(), provider.close(), paypal.close()]);
+    await Promise.allSettled([deps.events.close(), provider.close(), paypal.close()]);
     if (e instanceof Deno.errors.AddrInUse || (e as { code?: string }).code === "EADDRINUSE")
       throw new StartupError(
         `Port ${config.MAIL_CATCHER_PORT} (mail catcher) is already in use: set MAIL_CATCHER_PORT to a free port, or 0`,
@@ -213,7 +297,7 @@ async function serve(config: Config, db: Database): Promise<Server> {
     db,
     deps,
     seeded,
-    mailDir: mail?.catcherDir ?? null,
+    mailDir: background.mail?.catcherDir ?? null,
     workerEnv: {
       DATABASE_URL: db.url,
       DATABASE_MIGRATION_URL: db.migrationUrl,
@@ -226,40 +310,14 @@ async function serve(config: Config, db: Database): Promise<Server> {
         : {}),
     },
     close(options = {}) {
-      closing ??= (async () => {
-        // 1. Stop accepting; let requests in flight finish (up to DRAIN_MS). Event streams never
-        //    finish on their own: they are closed once the other requests are done.
-        stopping = true;
-        const shutdown = server.shutdown();
-        const drained = inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => (idle = r));
-        const deadline = new Promise<void>((r) => setTimeout(r, DRAIN_MS));
-        await Promise.race([drained, deadline]);
-        let shutDown = false;
-        await Promise.race([
-          shutdown.then(() => (shutDown = true)),
-          new Promise((r) => setTimeout(r, 200)),
-        ]);
-        if (!shutDown) {
-          try {
-            abort.abort(); // closes what is left (event streams)
-          } catch {
-            /* finished meanwhile */
-          }
-        }
-        await server.finished;
-        await options.afterDrain?.();
-        // 2. Background work, then the pool (queries in flight end), then the embedded Postgres.
-        await jobs?.stop();
-        // Bounded: a step waiting on a slow provider call is abandoned rather than awaited (its
-        // lease runs out and the job is taken up again; its writes are fenced by the lease).
-        await withTimeout(providerJobs?.stop() ?? Promise.resolve(), 3_000);
-        await withTimeout(history?.stop() ?? Promise.resolve(), 3_000);
-        await mail?.close();
-        await withTimeout(events.close(), 3_000);
-        await provider.close();
-        await paypal.close();
-        await db.close();
-      })();
+      closing ??= shutdown(
+        { server, abort },
+        requests,
+        background,
+        closeOutside,
+        db,
+        options.afterDrain,
+      );
       return closing;
     },
   };

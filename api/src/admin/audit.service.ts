@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { AuditEntry, AuditList, AuditQuery } from "../../contracts/admin.ts";
 import type { Db } from "../platform/db.ts";
 import { iso } from "./admin-rows.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { ReadyEvent } from "../../contracts/account.ts";
 import { requireAuth, sessionState } from "../auth/middleware.ts";
 import { sessionCache } from "../auth/session-cache.ts";

@@ -1,7 +1,8 @@
 import type { NavigateOptions } from "@hosting-portal/router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { RouterProvider } from "react-aria-components";
+import { I18nProvider, RouterProvider } from "react-aria-components";
+import { useLocale } from "../i18n/use-locale";
 import { queryClient } from "../query/query-client";
 import { ToastRegion } from "../Toast/Toast";
 
@@ -12,7 +13,7 @@ declare module "react-aria-components" {
 }
 
 /**
- * Query cache, toast region and client-side navigation for shared-ui Links and Menu items.
+ * Query cache, the page's language for React Aria, toast region and client-side navigation for shared-ui Links and Menu items.
  * Render once inside the React Router (the shell does; remotes only in standalone dev), passing
  * its `useNavigate()` and `useHref`: shared-ui's main entry does not import the router itself, so
  * the shared-ui share stays apart from the router share (a remote's build inlined the whole of
@@ -27,12 +28,16 @@ export function PortalProviders({
   navigate: (to: string, options?: NavigateOptions) => void;
   useHref: (to: string) => string;
 }) {
+  // React Aria formats and reads numbers and dates in the page's language, not the browser's.
+  const locale = useLocale();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider navigate={navigate} useHref={useHref}>
-        {children}
-        <ToastRegion />
-      </RouterProvider>
+      <I18nProvider locale={locale}>
+        <RouterProvider navigate={navigate} useHref={useHref}>
+          {children}
+          <ToastRegion />
+        </RouterProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,7 @@ import { useSearchParams } from "@hosting-portal/router";
 import { ApiError, Button, Card, EmptyState, Skeleton, toast } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
 import { previewInvitation, useAcceptInvitation } from "../api/members";
-import { ROLE_LABELS } from "./members-section";
+import { roleLabel } from "./members-section";
 
 /**
  * The invitation link (/settings?invitation=<token>, from the mail) shows what it offers and
@@ -40,7 +40,7 @@ export function InvitationCard() {
         <div>
           <p data-testid="invitation-offer">
             You are invited to the account <strong>{preview.data.account_name}</strong> as{" "}
-            {ROLE_LABELS[preview.data.role]}.
+            {roleLabel(preview.data.role)}.
           </p>
           <Button
             isPending={accept.isPending}

@@ -27,6 +27,7 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { messages, useT } from "../../../i18n";
 import * as styles from "../../settings/components/settings.css";
 import {
   useChangeMemberRole,
@@ -38,19 +39,9 @@ import {
   useRevokeInvitation,
 } from "../api/members";
 
-/** What each role may do, as the choices and the list say it. */
-export const ROLE_LABELS: Record<AccountRole, string> = {
-  owner: "Owner: everything, members and API tokens",
-  billing: "Billing: top-ups, invoices, orders",
-  technical: "Technical: servers",
-  read_only: "Read only",
-};
-const ROLE_NAMES: Record<AccountRole, string> = {
-  owner: "Owner",
-  billing: "Billing",
-  technical: "Technical",
-  read_only: "Read only",
-};
+/** What each role may do, as the choices and the invitation say it (mf-account's messages). */
+export const roleLabel = (role: AccountRole, t = messages.t) => t(`members.roleLabel.${role}`);
+const roleName = (role: AccountRole, t = messages.t) => t(`members.role.${role}`);
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiError ? err.message : fallback;
@@ -61,6 +52,7 @@ const errorText = (err: unknown, fallback: string) =>
  * others whatever this page shows).
  */
 export function MembersSection() {
+  const t = useT();
   const members = useMembers();
   const role = useMyRole();
   const isOwner = role === "owner";
@@ -84,9 +76,9 @@ export function MembersSection() {
     invite.mutate(parsed.data, {
       onSuccess: (answer) => {
         setInviting(false);
-        toast.success("Invitation sent", `${answer.email} can accept it within 7 days.`);
+        toast.success(t("members.invited"), t("members.invitedDetail", { email: answer.email }));
       },
-      onError: (err) => toast.error("Error", errorText(err, "Could not send the invitation.")),
+      onError: (err) => toast.error(t("error"), errorText(err, t("members.inviteFailed"))),
     });
   };
 
@@ -96,8 +88,14 @@ export function MembersSection() {
       { userId: m.user_id, role: next as AccountRole },
       {
         onSuccess: () =>
-          toast.success("Role changed", `${m.username} is now ${ROLE_NAMES[next as AccountRole]}.`),
-        onError: (err) => toast.error("Error", errorText(err, "Could not change the role.")),
+          toast.success(
+            t("members.roleChanged"),
+            t("members.roleChangedDetail", {
+              name: m.username,
+              role: roleName(next as AccountRole, t),
+            }),
+          ),
+        onError: (err) => toast.error(t("error"), errorText(err, t("members.roleFailed"))),
       },
     );
   };
@@ -106,10 +104,13 @@ export function MembersSection() {
     if (!removing) return;
     remove.mutate(removing.user_id, {
       onSuccess: () => {
-        toast.success("Member removed", `${removing.username} no longer has access.`);
+        toast.success(
+          t("members.removed"),
+          t("members.removedDetail", { name: removing.username }),
+        );
         setRemoving(null);
       },
-      onError: (err) => toast.error("Error", errorText(err, "Could not remove the member.")),
+      onError: (err) => toast.error(t("error"), errorText(err, t("members.removeFailed"))),
     });
   };
 
@@ -122,19 +123,19 @@ export function MembersSection() {
       },
       onError: (err) => {
         setLeaving(false);
-        toast.error("Error", errorText(err, "Could not leave the account."));
+        toast.error(t("error"), errorText(err, t("members.leaveFailed")));
       },
     });
 
   return (
     <Card
       as="section"
-      title="Members"
-      description="People who share this account, each with a role. The balance, services and orders belong to the account."
+      title={t("members.title")}
+      description={t("members.description")}
       actions={
         isOwner ? (
           <Button size="sm" variant="secondary" onPress={() => setInviting(true)}>
-            Invite member
+            {t("members.invite")}
           </Button>
         ) : undefined
       }
@@ -143,62 +144,65 @@ export function MembersSection() {
         <Skeleton height="96px" />
       ) : members.isError ? (
         <EmptyState
-          title="Could not load the members"
-          description={errorText(members.error, "Please try again.")}
+          title={t("members.loadFailed")}
+          description={errorText(members.error, t("tryAgainLater"))}
           action={
             <Button size="sm" variant="secondary" onPress={() => members.refetch()}>
-              Retry
+              {t("retry")}
             </Button>
           }
         />
       ) : (
         <div className={styles.fields}>
-          <Table aria-label="Members">
+          <Table aria-label={t("members.title")}>
             <TableHeader>
-              <Column isRowHeader>Name</Column>
-              <Column>Email</Column>
-              <Column>Role</Column>
-              <Column>Joined</Column>
+              <Column isRowHeader>{t("members.name")}</Column>
+              <Column>{t("members.email")}</Column>
+              <Column>{t("members.roleCol")}</Column>
+              <Column>{t("members.joined")}</Column>
               <Column>
-                <span className={styles.srOnly}>Actions</span>
+                <span className={styles.srOnly}>{t("sessions.actions")}</span>
               </Column>
             </TableHeader>
-            <TableBody items={list.map((m) => ({ ...m, id: m.user_id }))} dependencies={[isOwner]}>
+            <TableBody
+              items={list.map((m) => ({ ...m, id: m.user_id }))}
+              dependencies={[isOwner, t]}
+            >
               {(m) => (
                 <Row id={m.user_id}>
-                  <Cell>{m.you ? `${m.username} (you)` : m.username}</Cell>
+                  <Cell>{m.you ? t("members.you", { name: m.username }) : m.username}</Cell>
                   <Cell>{m.email}</Cell>
                   <Cell>
                     {isOwner ? (
                       <Select
-                        label={`Role of ${m.username}`}
+                        label={t("members.roleOf", { name: m.username })}
                         value={m.role}
                         onValueChange={(v) => onRole(m, v)}
                       >
                         {ACCOUNT_ROLES.map((r) => (
                           <option key={r} value={r}>
-                            {ROLE_NAMES[r]}
+                            {roleName(r, t)}
                           </option>
                         ))}
                       </Select>
                     ) : (
-                      ROLE_NAMES[m.role]
+                      roleName(m.role, t)
                     )}
                   </Cell>
                   <Cell>{formatDateTime(m.joined_at)}</Cell>
                   <Cell>
                     {m.you ? (
                       <Button size="sm" variant="ghost" onPress={() => setLeaving(true)}>
-                        Leave
+                        {t("members.leave")}
                       </Button>
                     ) : isOwner ? (
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Remove ${m.username}`}
+                        aria-label={t("members.removeLabel", { name: m.username })}
                         onPress={() => setRemoving(m)}
                       >
-                        Remove
+                        {t("members.remove")}
                       </Button>
                     ) : null}
                   </Cell>
@@ -207,34 +211,34 @@ export function MembersSection() {
             </TableBody>
           </Table>
           {invitations.length > 0 && (
-            <Table aria-label="Open invitations">
+            <Table aria-label={t("members.openInvitations")}>
               <TableHeader>
-                <Column isRowHeader>Invited</Column>
-                <Column>Role</Column>
-                <Column>Expires</Column>
+                <Column isRowHeader>{t("members.invitedCol")}</Column>
+                <Column>{t("members.roleCol")}</Column>
+                <Column>{t("members.expires")}</Column>
                 <Column>
-                  <span className={styles.srOnly}>Actions</span>
+                  <span className={styles.srOnly}>{t("sessions.actions")}</span>
                 </Column>
               </TableHeader>
-              <TableBody items={invitations} dependencies={[revokeInvitation.isPending]}>
+              <TableBody items={invitations} dependencies={[revokeInvitation.isPending, t]}>
                 {(i) => (
                   <Row id={i.id}>
                     <Cell>{i.email}</Cell>
-                    <Cell>{ROLE_NAMES[i.role]}</Cell>
+                    <Cell>{roleName(i.role, t)}</Cell>
                     <Cell>{formatDateTime(i.expires_at)}</Cell>
                     <Cell>
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Withdraw the invitation of ${i.email}`}
+                        aria-label={t("members.withdrawLabel", { email: i.email })}
                         onPress={() =>
                           revokeInvitation.mutate(i.id, {
                             onError: (err) =>
-                              toast.error("Error", errorText(err, "Could not withdraw it.")),
+                              toast.error(t("error"), errorText(err, t("members.withdrawFailed"))),
                           })
                         }
                       >
-                        Withdraw
+                        {t("members.withdraw")}
                       </Button>
                     </Cell>
                   </Row>
@@ -245,7 +249,7 @@ export function MembersSection() {
         </div>
       )}
 
-      <Dialog title="Invite a member" isOpen={inviting} onOpenChange={setInviting}>
+      <Dialog title={t("members.inviteTitle")} isOpen={inviting} onOpenChange={setInviting}>
         <Form
           onSubmit={onInvite}
           validationErrors={form.errors}
@@ -253,50 +257,48 @@ export function MembersSection() {
           className={styles.form}
         >
           <div className={styles.fields} onInput={form.clear}>
-            <TextField label="Email" name="email" type="email" />
+            <TextField label={t("members.email")} name="email" type="email" />
             <Select
-              label="Role"
+              label={t("members.roleCol")}
               name="role"
               defaultValue="read_only"
               errorMessage={form.errors.role}
             >
               {ACCOUNT_ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
+                  {roleLabel(r, t)}
                 </option>
               ))}
             </Select>
-            <p className={styles.hint}>
-              They get a mail with a link that works once, for 7 days. The owners are told.
-            </p>
+            <p className={styles.hint}>{t("members.inviteHint")}</p>
             <Button type="submit" isPending={invite.isPending}>
-              Send invitation
+              {t("members.sendInvitation")}
             </Button>
           </div>
         </Form>
       </Dialog>
 
       <ConfirmDialog
-        title="Remove this member?"
+        title={t("members.removeTitle")}
         isOpen={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         onConfirm={confirmRemove}
-        confirmLabel="Remove"
+        confirmLabel={t("members.remove")}
         destructive
         isPending={remove.isPending}
       >
-        {removing?.username} loses access to this account at once.
+        {t("members.removeText", { name: removing?.username ?? "" })}
       </ConfirmDialog>
       <ConfirmDialog
-        title="Leave this account?"
+        title={t("members.leaveTitle")}
         isOpen={leaving}
         onOpenChange={setLeaving}
         onConfirm={confirmLeave}
-        confirmLabel="Leave"
+        confirmLabel={t("members.leave")}
         destructive
         isPending={leave.isPending}
       >
-        You lose access to this account's services and balance until an owner invites you again.
+        {t("members.leaveText")}
       </ConfirmDialog>
     </Card>
   );

@@ -1,0 +1,215 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
+import { seriousAxe } from "./a11y";
+import { baseUrl, launchBrowser, register, uniqueUser } from "./browser";
+
+/*
+ * The customer's walk (sign-in, dashboard, ordering, transactions, settings) in each of the
+ * portal's languages, chosen the way a new visitor's browser chooses it (Accept-Language), with
+ * axe clean on every page and, outside English, no text of the English catalogues left on screen.
+ */
+
+let browser: Browser;
+const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => undefined });
+const root = inject("repoRoot");
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await sql.end();
+  await browser?.close();
+});
+
+type Catalog = Record<string, string>;
+const readJson = (path: string): Catalog => JSON.parse(readFileSync(join(root, path), "utf8"));
+const apps = ["shell", "mf-services", "mf-shop", "mf-account"] as const;
+const catalog = (app: (typeof apps)[number], locale: string) =>
+  readJson(`${app}/src/messages/${locale}.json`);
+/** The contracts' messages: English from the API's own table, the others from its catalogs. */
+const validation = (locale: string) => readJson(`api/contracts/i18n/validation-${locale}.json`);
+const locales = readdirSync(join(root, "shell/src/messages")).map((f) => f.replace(".json", ""));
+
+/**
+ * The English texts a page in `locale` must not show: every English message whose translation
+ * differs, cut at its arguments and tags into the literal parts long enough to mean something
+ * ("Status" or "VPS" read the same in German and are left out by the comparison).
+ */
+function englishFragments(locale: string): string[] {
+  const fragments = new Set<string>();
+  const add = (english: string, translated: string | undefined) => {
+    if (!translated || translated === english) return;
+    for (const part of english.split(/\{[^}]*\}|<\/?\d+>/)) {
+      const text = part.trim();
+      // One word of four letters or more, or several words: short parts ("for", "?") are noise.
+      if (text.length >= 4 && !translated.includes(text)) fragments.add(text);
+    }
+  };
+  for (const app of apps) {
+    const en = catalog(app, "en");
+    const other = catalog(app, locale);
+    for (const [key, text] of Object.entries(en)) add(text, other[key]);
+  }
+  return [...fragments];
+}
+
+/** The English fragments found in the page's visible text, as whole words. */
+async function englishLeft(page: Page, fragments: string[]): Promise<string[]> {
+  // Visible text outside what the page marks translate="no" (the catalogue's product data).
+  const text = await page.evaluate(() => {
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('[translate="no"]') || !parent.checkVisibility()) continue;
+      parts.push(node.textContent ?? "");
+    }
+    return parts.join("\n");
+  });
+  return fragments.filter((f) =>
+    new RegExp(`(^|[^\\p{L}])${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(
+      text,
+    ),
+  );
+}
+
+/** A page in the language's checks: <html lang>, axe, and no English left (outside English). */
+async function checkPage(page: Page, locale: string, fragments: string[]) {
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+  expect(await seriousAxe(page)).toEqual([]);
+  if (locale !== "en") expect(await englishLeft(page, fragments)).toEqual([]);
+}
+
+describe("the portal in each language", () => {
+  it.each(locales)(
+    "walks sign-in, dashboard, ordering, transactions and settings in %s",
+    async (locale) => {
+      const shell = catalog("shell", locale);
+      const services = catalog("mf-services", locale);
+      const shop = catalog("mf-shop", locale);
+      const account = catalog("mf-account", locale);
+      const contracts = locale === "en" ? {} : validation(locale);
+      const contract = (id: string, english: string) => contracts[id] ?? english;
+      const fragments = englishFragments(locale);
+
+      // The account is made in English; the language comes from the browser afterwards.
+      const user = uniqueUser();
+      const setup = await browser.newContext({ baseURL: baseUrl() });
+      await register(await setup.newPage(), user);
+      await setup.close();
+
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: 1360, height: 860 },
+        locale: { en: "en-US", de: "de-DE", fr: "fr-FR", nl: "nl-NL" }[locale] ?? locale,
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+
+      // Sign-in, in the browser's language.
+      await page.goto("/auth/login");
+      await page.getByRole("heading", { name: shell["auth.signIn.title"], level: 1 }).waitFor();
+      await checkPage(page, locale, fragments);
+      await page.getByLabel(shell["auth.email"] as string).fill(user.email);
+      await page.getByLabel(shell["auth.password"] as string, { exact: true }).fill(user.password);
+      await page.getByRole("button", { name: shell["auth.signIn.submit"] }).click();
+      await page.waitForURL("**/dashboard");
+
+      // Dashboard; the balance in the language's money format.
+      await page.getByRole("heading", { name: services["dashboard.title"], level: 1 }).waitFor();
+      await sql`update profiles set credits = 15.00, ledger_total = 15.00 where email = ${user.email}`;
+      const fifteen = { en: "15.00 EUR", de: "15,00 €", fr: "15,00 €", nl: "€ 15,00" }[locale];
+      // Intl writes a no-break space between amount and sign.
+      await expect
+        .poll(async () => (await page.getByTestId("balance").innerText()).replace(/\s/g, " "), {
+          timeout: 10_000,
+        })
+        .toBe(fifteen);
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      await checkPage(page, locale, fragments);
+
+      // Ordering: a VPS, confirmed, paid from the credits.
+      await page.goto("/products/vps");
+      await page.getByRole("heading", { name: shop["vps.title"], level: 1 }).waitFor();
+      const card = page.getByRole("article").filter({ hasText: "VPS Start" });
+      await card.waitFor();
+      await checkPage(page, locale, fragments);
+      await card.getByRole("button", { name: shop.orderNow }).click();
+      const dialog = page.getByRole("alertdialog", { name: shop.confirmOrder });
+      await dialog.getByText("VPS Start", { exact: true }).waitFor();
+      await checkPage(page, locale, fragments);
+      await dialog.getByRole("button", { name: shop.orderNow }).click();
+      await page
+        .locator("[data-variant]")
+        .getByText(contract("shop.orderSuccessTitle", "Order Successful"), { exact: true })
+        .waitFor();
+      await checkPage(page, locale, fragments);
+
+      // Transactions: the purchase, its amount and its status in the language.
+      await page.goto("/transactions");
+      await page.getByRole("heading", { name: account["transactions.title"], level: 1 }).waitFor();
+      await page.getByRole("row").nth(1).waitFor();
+      await checkPage(page, locale, fragments);
+
+      // Settings.
+      await page.goto("/settings");
+      await page.getByRole("heading", { name: account["settings.title"], level: 1 }).waitFor();
+      await page.getByTestId("settings-credits").filter({ hasText: /\d/ }).waitFor();
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      await checkPage(page, locale, fragments);
+
+      await context.close();
+    },
+  );
+
+  it("keeps a language chosen in the top bar on the profile, over the browser's", async () => {
+    const user = uniqueUser();
+    const setup = await browser.newContext({ baseURL: baseUrl(), locale: "en-US" });
+    await register(await setup.newPage(), user).finally(() => setup.close());
+
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: "de-DE" });
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const de = catalog("shell", "de");
+    const fr = catalog("shell", "fr");
+    await page.goto("/auth/login");
+    await page.getByLabel(de["auth.email"] as string).fill(user.email);
+    await page.getByLabel(de["auth.password"] as string, { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: de["auth.signIn.submit"] }).click();
+    await page.waitForURL("**/dashboard");
+
+    // English pages fetched no other language; this German one fetched German only.
+    const asked: string[] = [];
+    page.on("request", (r) => asked.push(r.url()));
+    await page.getByRole("button", { name: new RegExp(`^${de["language.menu"]}`) }).click();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/account/locale") && r.request().method() === "PUT",
+    );
+    await page.getByRole("menuitemradio", { name: "Français" }).click();
+    expect((await saved).status()).toBe(204);
+    await page
+      .getByRole("heading", { name: catalog("mf-services", "fr")["dashboard.title"] })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    expect(asked.some((u) => /\/fr-[\w-]+\.js$/.test(u))).toBe(true);
+    expect(asked.some((u) => /\/nl-[\w-]+\.js$/.test(u))).toBe(false);
+    const [row] = await sql<{ locale: string | null }[]>`
+      select locale from profiles where email = ${user.email}`;
+    expect(row?.locale).toBe("fr");
+
+    // A fresh browser in German still opens in the customer's French once signed in.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/auth/login");
+    await page.getByLabel(de["auth.email"] as string).fill(user.email);
+    await page.getByLabel(de["auth.password"] as string, { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: de["auth.signIn.submit"] }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("button", { name: fr["topbar.userMenu"] }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * Run by tracing.test.ts in a process of its own with OTEL_DENO=true (Deno reads it at start): a
- * customer buys a VPS over HTTP and the provider runner makes it, then the process exits, which
+ * customer buys a VPS over HTTP and the provider runner (already running) makes it, then the process exits, which
  * flushes the spans to the OTLP receiver of OTEL_EXPORTER_OTLP_ENDPOINT. Prints the order id.
  */
 
@@ -9,6 +9,9 @@ import { startProviderRunner } from "../provisioning/runner.ts";
 import { providerRunnerDeps } from "../provisioning/setup.ts";
 
 const api = await startTestApi({ PROVIDER_POLL_MS: "50" });
+// Started before the purchase, as at the API's start: the runner's loop runs outside any request,
+// so its steps join the purchase's trace only through the context stored on the job row.
+const runner = startProviderRunner({ ...providerRunnerDeps(api.deps), intervalMs: 25 });
 const me = await signUpAndIn(api);
 await setCredits(api.sql, me.user.id, "30.00");
 const [product] = await api.sql<{ id: string }[]>`
@@ -24,7 +27,6 @@ const buy = await api.fetch("/api/shop/orders", {
   json: { product_id: product!.id },
 });
 if (buy.status !== 201) throw new Error(`purchase: ${buy.status} ${await buy.text()}`);
-const runner = startProviderRunner({ ...providerRunnerDeps(api.deps), intervalMs: 25 });
 for (let i = 0; i < 300; i++) {
   const [row] = await api.sql<{ n: number }[]>`
     select count(*)::int as n from provider_jobs where state = 'pending'`;

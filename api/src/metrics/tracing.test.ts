@@ -13,7 +13,7 @@ interface Span {
 
 const attr = (s: Span, key: string) => s.attributes?.find((a) => a.key === key)?.value.stringValue;
 
-test("traces: with OTEL_DENO=true a purchase is one trace with its request id, its SQL spans, and the provider calls of its provisioning", async () => {
+test("traces: with OTEL_DENO=true a purchase is one trace with its request id, its SQL spans, and the steps and provider calls of the provisioning job it queued", async () => {
   // A small OTLP/HTTP (JSON) receiver in this process.
   const spans: Span[] = [];
   const abort = new AbortController();
@@ -62,9 +62,18 @@ test("traces: with OTEL_DENO=true a purchase is one trace with its request id, i
     for (const s of purchase)
       assert.ok(!s.parentSpanId || ids.has(s.parentSpanId) || s === server[0]);
 
-    // The provisioning the purchase queued: provider spans, with the SQL of the runner's steps.
+    // The provisioning the purchase queued runs later in the provider runner, from its durable
+    // job row: its steps and their provider calls are in the purchase's trace all the same.
     const provider = spans.filter((s) => s.name.startsWith("provider POST /datacenter/server"));
     assert.equal(provider.length, 1);
+    assert.equal(
+      provider[0]!.traceId,
+      server[0]!.traceId,
+      "the provider call joins the purchase's trace",
+    );
+    const steps = purchase.filter((s) => s.name === "provider job provision");
+    assert.ok(steps.length >= 1, "the job's steps are spans of the purchase's trace");
+    assert.ok(steps.some((s) => s.spanId === provider[0]!.parentSpanId));
   } finally {
     abort.abort();
     await receiver.finished;

@@ -4,7 +4,14 @@
  * and fetch itself and exports everything over OTLP; without OTEL_DENO the API below is a no-op
  * and `traced` leaves the pool untouched. README, Traces.
  */
-import { type Attributes, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import {
+  type Attributes,
+  context,
+  SpanKind,
+  SpanStatusCode,
+  TraceFlags,
+  trace,
+} from "@opentelemetry/api";
 import type { Sql } from "../platform/db.ts";
 
 export const tracer = trace.getTracer("hosting-portal-api");
@@ -37,6 +44,37 @@ export function inSpan<T>(
       span.end();
     }
   });
+}
+
+/** The active span as a W3C `traceparent` header value, or null when there is none. */
+export function currentTraceparent(): string | null {
+  const ctx = trace.getActiveSpan()?.spanContext();
+  if (!ctx || !trace.isSpanContextValid(ctx)) return null;
+  return `00-${ctx.traceId}-${ctx.spanId}-0${ctx.traceFlags & TraceFlags.SAMPLED}`;
+}
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/**
+ * Runs `fn` in a span whose parent is the W3C `traceparent` stored with durable work (a provider
+ * job row): work done after the request that queued it joins that request's trace.
+ */
+export function inSpanOf<T>(
+  traceparent: string | null | undefined,
+  name: string,
+  attributes: Attributes,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (!tracing) return fn();
+  const m = traceparent ? TRACEPARENT.exec(traceparent) : null;
+  if (!m) return inSpan(name, attributes, fn);
+  const parent = trace.setSpanContext(context.active(), {
+    traceId: m[1]!,
+    spanId: m[2]!,
+    traceFlags: Number.parseInt(m[3]!, 16),
+    isRemote: true,
+  });
+  return context.with(parent, () => inSpan(name, attributes, fn));
 }
 
 /** The request id of the API's request log, on the request's server span. */
@@ -97,8 +135,19 @@ export function traced<T extends Sql>(sql: T): T {
             const cb = args.at(-1) as (tx: Sql) => unknown;
             const rest = args.slice(0, -1);
             return inSpan("SQL transaction", { "db.system": "postgresql" }, () =>
-              (value as (...a: unknown[]) => Promise<unknown>).call(fn, ...rest, (tx: Sql) =>
-                cb(wrap(tx)),
+              (value as (...a: unknown[]) => Promise<unknown>).call(
+                fn,
+                ...rest,
+                async (tx: Sql) => {
+                  // Rows this transaction queues (provider_jobs.traceparent's default) carry
+                  // its trace context, so the work they stand for joins this trace.
+                  if (prop === "begin") {
+                    const traceparent = currentTraceparent();
+                    if (traceparent)
+                      await tx`select set_config('portal.traceparent', ${traceparent}, true)`;
+                  }
+                  return await cb(wrap(tx));
+                },
               ),
             );
           };

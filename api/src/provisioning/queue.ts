@@ -19,6 +19,8 @@ export interface ProviderJobRow {
   deadline: Date | null;
   created_at: Date;
   lease_token: string;
+  /** The W3C trace context of the transaction that queued the job (null unless traced). */
+  traceparent: string | null;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function claimDueJobs(
     ) due
     where j.id = due.id
     returning j.id, j.kind, j.service_id, j.order_id, j.vm_id, j.provider_job_id, j.create_sent_at,
-      j.servers_before, j.attempts, j.deadline, j.created_at, j.lease_token`;
+      j.servers_before, j.attempts, j.deadline, j.created_at, j.lease_token, j.traceparent`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { inSpanOf } from "../metrics/tracing.ts";
 import { runChange } from "../plan-changes/change-job.ts";
 import type { Sql } from "../platform/db.ts";
 import { log } from "../platform/log.ts";
@@ -49,13 +50,27 @@ export function startProviderRunner(deps: ProviderRunnerDeps): ProviderRunner {
     secretBox: deps.secretBox,
     settings: deps.provision,
   };
+  const run = async (job: ProviderJobRow) => {
+    if (job.kind === "provision") await runProvision(provisionDeps, job);
+    else if (job.kind === "power") await runPower(deps, job);
+    else if (job.kind === "reinstall") await runReinstall(reinstallDeps, job);
+    else if (job.kind === "change") await runChange(deps, job);
+    else await runDelete(deps, job);
+  };
   const step = async (job: ProviderJobRow) => {
     try {
-      if (job.kind === "provision") await runProvision(provisionDeps, job);
-      else if (job.kind === "power") await runPower(deps, job);
-      else if (job.kind === "reinstall") await runReinstall(reinstallDeps, job);
-      else if (job.kind === "change") await runChange(deps, job);
-      else await runDelete(deps, job);
+      // A span per step, in the trace of the request that queued the job (its provider calls
+      // and SQL hang from it).
+      await inSpanOf(
+        job.traceparent,
+        `provider job ${job.kind}`,
+        {
+          "portal.job_id": job.id,
+          "portal.job_kind": job.kind,
+          "portal.job_attempt": job.attempts,
+        },
+        () => run(job),
+      );
     } catch (err) {
       // A database error mid-step: the lease runs out and the job is taken up again.
       log("error", "provider job step failed", {

@@ -1,7 +1,8 @@
 import { EmailVerificationStatus, recoveryMessages } from "@contracts/recovery.ts";
-import { ApiError, api, Button, toast } from "@hosting-portal/shared-ui";
+import { ApiError, api, Button, contractMessage, toast } from "@hosting-portal/shared-ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useT } from "../../i18n";
 import { emailVerificationKey, emailVerificationQuery } from "./verification-query";
 import * as styles from "./verify-email-banner.css";
 
@@ -11,6 +12,7 @@ import * as styles from "./verify-email-banner.css";
  */
 export function VerifyEmailBanner() {
   const queryClient = useQueryClient();
+  const t = useT();
   const { data } = useQuery(emailVerificationQuery);
   const [pending, setPending] = useState(false);
   if (!data || data.verified) return null;
@@ -24,19 +26,19 @@ export function VerifyEmailBanner() {
         EmailVerificationStatus,
       );
       queryClient.setQueryData(emailVerificationKey, status);
-      if (!status.verified) toast.success(recoveryMessages.verificationSent);
+      if (!status.verified) toast.success(contractMessage(recoveryMessages.verificationSent));
     } catch (err) {
-      toast.error("Error", err instanceof ApiError ? err.message : "Could not send the link");
+      toast.error(t("error"), err instanceof ApiError ? err.message : t("auth.linkFailed"));
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <section className={styles.banner} aria-label="Email verification">
-      <p>{recoveryMessages.verifyBanner}</p>
+    <section className={styles.banner} aria-label={t("verify.label")}>
+      <p>{contractMessage(recoveryMessages.verifyBanner)}</p>
       <Button variant="secondary" size="sm" isPending={pending} onPress={resend}>
-        Resend
+        {t("verify.resend")}
       </Button>
     </section>
   );

@@ -105,3 +105,11 @@ export const InvitationPreview = z.object({
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
 export const AcceptedInvitation = z.object({ account_id: Uuid, role: AccountRole });
+
+/** The admin's view of an account: its name, members and open invitations. */
+export const AdminAccountMembers = z.object({
+  account: z.object({ id: Uuid, name: z.string() }),
+  members: z.array(Member),
+  invitations: z.array(Invitation),
+});
+export type AdminAccountMembers = z.infer<typeof AdminAccountMembers>;

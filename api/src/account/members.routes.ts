@@ -3,6 +3,7 @@ import { z } from "zod/mini";
 import {
   AcceptedInvitation,
   AccountList,
+  AdminAccountMembers,
   ChangeMemberRoleBody,
   Invitation,
   InvitationParams,
@@ -232,11 +233,6 @@ export function invitationRoutes(deps: Deps) {
 }
 
 const AccountIdParams = z.object({ id: z.uuid("Account not found") });
-const AdminAccountMembers = z.object({
-  account: z.object({ id: z.string(), name: z.string() }),
-  members: MemberList.shape.members,
-  invitations: MemberList.shape.invitations,
-});
 
 /**
  * The admin's view of an account's members (/api/admin/accounts; mounted by adminRoutes, behind

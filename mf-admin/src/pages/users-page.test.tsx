@@ -86,7 +86,7 @@ describe("Manage Users page (SPEC §2 /admin/users)", () => {
         "active",
         "2 / 1",
         "Nov 20, 2026 16:45",
-        "CreditsSuspendRemove",
+        "CreditsMembersSuspendRemove",
       ],
       [
         "bob bob@example.com",
@@ -94,7 +94,7 @@ describe("Manage Users page (SPEC §2 /admin/users)", () => {
         "suspended",
         "0 / 0",
         "Jun 01, 2026 08:00",
-        "CreditsActivateRemove",
+        "CreditsMembersActivateRemove",
       ],
       [
         "admin adminadmin@example.com",
@@ -102,7 +102,7 @@ describe("Manage Users page (SPEC §2 /admin/users)", () => {
         "active",
         "0 / 0",
         "Jan 01, 2025 09:00",
-        "Credits",
+        "CreditsMembers",
       ],
     ]);
   });

@@ -22,12 +22,14 @@ import {
 } from "../../../lib/admin-table";
 import { useRemoveUser } from "../api/remove-user";
 import { useSetUserStatus } from "../api/set-user-status";
+import { AccountMembersDialog } from "./account-members-dialog";
 import { CreditsDialog } from "./credits-dialog";
 
 export function UsersTable({ users }: { users: AdminUser[] }) {
   const me = useUser();
   const [creditsFor, setCreditsFor] = useState<AdminUser | null>(null);
   const [removing, setRemoving] = useState<AdminUser | null>(null);
+  const [membersOf, setMembersOf] = useState<AdminUser | null>(null);
   const setStatus = useSetUserStatus();
   const remove = useRemoveUser();
   // Rows read these, so they are the table body's dependencies (see shared-ui TableBody).
@@ -74,6 +76,12 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                 <RowAction label={`Credits for ${u.username}`} onPress={() => setCreditsFor(u)}>
                   Credits
                 </RowAction>
+                <RowAction
+                  label={`Members of ${u.username}'s account`}
+                  onPress={() => setMembersOf(u)}
+                >
+                  Members
+                </RowAction>
                 {u.id !== myId && (
                   <>
                     <RowAction
@@ -108,6 +116,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
         </TableBody>
       </Table>
       {creditsFor && <CreditsDialog user={creditsFor} onClose={() => setCreditsFor(null)} />}
+      {membersOf && <AccountMembersDialog user={membersOf} onClose={() => setMembersOf(null)} />}
       {removing && (
         <RemoveDialog
           title={`Remove ${removing.username}?`}

@@ -5,36 +5,19 @@ import type {
   TransactionsResponse,
 } from "../../contracts/billing.ts";
 import { billingMessages as msg } from "../../contracts/billing.ts";
-import type { PayPalSimControls } from "../../sim/paypal.ts";
 import {
+  captureTopUp as capture,
+  createTopUp as createOrder,
   errorOf,
   json,
   setCredits,
   signUpAndIn,
+  paypalSim as sim,
   startTestApi,
   type TestApi,
   test,
+  paypalWebhookUrl as webhookUrl,
 } from "../platform/testing.ts";
-
-type Who = { access_token: string; user: { id: string } };
-
-const sim = (api: TestApi): PayPalSimControls => {
-  if (!api.paypalSim) throw new Error("the tests run against the PayPal simulator");
-  return api.paypalSim.controls;
-};
-
-async function createOrder(api: TestApi, who: Who, amount: unknown = "25.00") {
-  const res = await api.fetch("/api/billing/orders", {
-    method: "POST",
-    token: who.access_token,
-    json: { amount },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return await json<CreateOrderResponse>(res);
-}
-
-const capture = (api: TestApi, who: Who, orderId: string) =>
-  api.fetch(`/api/billing/orders/${orderId}/capture`, { method: "POST", token: who.access_token });
 
 async function credits(api: TestApi, userId: string): Promise<string> {
   const [row] = await api.sql<
@@ -50,8 +33,6 @@ async function ledger(api: TestApi, userId: string) {
     select amount, kind, status, paypal_transaction_id from transactions where user_id = ${userId} order by created_at`;
   return [...rows];
 }
-
-const webhookUrl = (api: TestApi) => `${api.url}/api/billing/paypal/webhook`;
 
 test("billing: amount bounds are enforced by the API and a refused amount changes nothing", async () => {
   const api = await startTestApi();

@@ -8,46 +8,23 @@ import assert from "node:assert/strict";
 import type { CreateOrderResponse } from "../../contracts/billing.ts";
 import { maxBalanceMessage } from "../../contracts/billing.ts";
 import type { AttentionList } from "../../contracts/payments-attention.ts";
-import type { PayPalSimControls } from "../../sim/paypal.ts";
 import {
+  captureTopUp as capture,
+  createTopUp as createOrder,
   errorOf,
   json,
   makeAdmin,
   setCredits,
   signUpAndIn,
+  paypalSim as sim,
   startTestApi,
   type TestApi,
   test,
+  toppedUp,
+  type Caller as Who,
+  paypalWebhookUrl as webhookUrl,
 } from "../platform/testing.ts";
 import { reconcilePayPal } from "./reconcile.service.ts";
-
-type Who = { access_token: string; user: { id: string } };
-
-const sim = (api: TestApi): PayPalSimControls => {
-  if (!api.paypalSim) throw new Error("the tests run against the PayPal simulator");
-  return api.paypalSim.controls;
-};
-const webhookUrl = (api: TestApi) => `${api.url}/api/billing/paypal/webhook`;
-
-async function createOrder(api: TestApi, who: Who, amount = "25.00") {
-  const res = await api.fetch("/api/billing/orders", {
-    method: "POST",
-    token: who.access_token,
-    json: { amount },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return await json<CreateOrderResponse>(res);
-}
-
-const capture = (api: TestApi, who: Who, orderId: string) =>
-  api.fetch(`/api/billing/orders/${orderId}/capture`, { method: "POST", token: who.access_token });
-
-async function toppedUp(api: TestApi, who: Who, amount: string) {
-  const order = await createOrder(api, who, amount);
-  sim(api).approve(order.id);
-  assert.equal((await capture(api, who, order.id)).status, 200);
-  return order;
-}
 
 async function credits(api: TestApi, userId: string) {
   const [row] = await api.sql<{ credits: string; held: string }[]>`

@@ -6,39 +6,23 @@
 import assert from "node:assert/strict";
 import type { CaptureResponse, CreateOrderResponse } from "../../contracts/billing.ts";
 import { maxBalanceMessage, billingMessages as msg } from "../../contracts/billing.ts";
-import type { PayPalSimControls } from "../../sim/paypal.ts";
 import { ConfigError, loadConfig } from "../platform/config.ts";
 import {
+  captureTopUp as capture,
+  createTopUp as createOrder,
   errorOf,
   json,
   makeAdmin,
   setCredits,
   signUpAndIn,
+  paypalSim as sim,
   startTestApi,
   type TestApi,
   test,
+  type Caller as Who,
+  paypalWebhookUrl as webhookUrl,
 } from "../platform/testing.ts";
 import { reconcilePayPal } from "./reconcile.service.ts";
-
-type Who = { access_token: string; user: { id: string } };
-
-const sim = (api: TestApi): PayPalSimControls => {
-  if (!api.paypalSim) throw new Error("the tests run against the PayPal simulator");
-  return api.paypalSim.controls;
-};
-
-async function createOrder(api: TestApi, who: Who, amount: unknown = "25.00") {
-  const res = await api.fetch("/api/billing/orders", {
-    method: "POST",
-    token: who.access_token,
-    json: { amount },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return await json<CreateOrderResponse>(res);
-}
-
-const capture = (api: TestApi, who: Who, orderId: string) =>
-  api.fetch(`/api/billing/orders/${orderId}/capture`, { method: "POST", token: who.access_token });
 
 async function credits(api: TestApi, userId: string): Promise<string> {
   const [row] = await api.sql<
@@ -63,7 +47,6 @@ async function assertLedgerConsistent(api: TestApi, userId: string) {
   assert.equal(row!.sum, row!.credits, "the ledger sums to the balance");
 }
 
-const webhookUrl = (api: TestApi) => `${api.url}/api/billing/paypal/webhook`;
 const status = async (res: Response) => (await json<{ status: string }>(res)).status;
 
 /** A credited top-up of `amount`, captured through the page. */

@@ -1,6 +1,8 @@
+import assert from "node:assert/strict";
 import postgres from "postgres";
 import type { Session } from "../../contracts/auth.ts";
-import type { PayPalSim } from "../../sim/paypal.ts";
+import type { CreateOrderResponse } from "../../contracts/billing.ts";
+import type { PayPalSim, PayPalSimControls } from "../../sim/paypal.ts";
 import type { ProviderSim } from "../../sim/provider.ts";
 import { createApp } from "../app.ts";
 import { createSecretBox } from "../auth/secret-box.ts";
@@ -201,3 +203,38 @@ export async function makeAdmin(api: TestApi, userId: string) {
 
 export const errorOf = async (res: Response) =>
   (await json<{ error: { code: string; message: string } }>(res)).error;
+
+/** A signed-in caller, as signUpAndIn() returns one. */
+export type Caller = { access_token: string; user: { id: string } };
+
+/** The PayPal simulator's controls (approve, fail the next call, ...): the tests run against it. */
+export function paypalSim(api: TestApi): PayPalSimControls {
+  if (!api.paypalSim) throw new Error("the tests run against the PayPal simulator");
+  return api.paypalSim.controls;
+}
+
+/** Where PayPal delivers its webhooks to this API. */
+export const paypalWebhookUrl = (api: TestApi) => `${api.url}/api/billing/paypal/webhook`;
+
+/** A top-up's PayPal order (POST /api/billing/orders), which must be created (201). */
+export async function createTopUp(api: TestApi, who: Caller, amount: unknown = "25.00") {
+  const res = await api.fetch("/api/billing/orders", {
+    method: "POST",
+    token: who.access_token,
+    json: { amount },
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  return await json<CreateOrderResponse>(res);
+}
+
+/** The capture of a top-up's PayPal order, its response as it came. */
+export const captureTopUp = (api: TestApi, who: Caller, orderId: string) =>
+  api.fetch(`/api/billing/orders/${orderId}/capture`, { method: "POST", token: who.access_token });
+
+/** A top-up paid in full through the simulator: created, approved by the buyer, captured (200). */
+export async function toppedUp(api: TestApi, who: Caller, amount: string) {
+  const order = await createTopUp(api, who, amount);
+  paypalSim(api).approve(order.id);
+  assert.equal((await captureTopUp(api, who, order.id)).status, 200);
+  return order;
+}

@@ -5,10 +5,12 @@ import type { AdminInvoicesResponse, BillingDetails } from "../../contracts/invo
 import type { OrderResult } from "../../contracts/shop.ts";
 import { autoRenewOrders } from "../jobs/lifecycle.ts";
 import {
+  buyProduct,
+  customerWithCredits,
   errorOf,
+  insertProduct,
   json,
   makeAdmin,
-  setCredits,
   signUpAndIn,
   startTestApi,
   type TestApi,
@@ -22,27 +24,11 @@ globalThis.addEventListener("unload", () => void api.close());
 let keys = 0;
 const newKey = () => `invoice-key-${Date.now()}-${keys++}`;
 
-async function product(price: string, name = `Invoice VPS ${price}`) {
-  const [row] = await api.sql<{ id: string }[]>`
-    insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
-    values (${name}, ${price}, '2 vCores', '4 GB', '80 GB NVMe', '1 Gbit/s', 'Always-on', 'vps')
-    returning id`;
-  return row!.id;
-}
-
-async function customer(credits = "1000.00") {
-  const me = await signUpAndIn(api);
-  await setCredits(api.sql, me.user.id, credits);
-  return { id: me.user.id, token: me.access_token };
-}
-
+const product = (price: string, name = `Invoice VPS ${price}`) =>
+  insertProduct(api.sql, price, { name });
+const customer = (credits = "1000.00") => customerWithCredits(api, credits);
 const buy = (token: string, productId: string, key = newKey()) =>
-  api.fetch("/api/shop/orders", {
-    method: "POST",
-    token,
-    json: { product_id: productId },
-    headers: { "Idempotency-Key": key },
-  });
+  buyProduct(api, token, productId, key);
 
 const saveDetails = (token: string, body: Record<string, unknown>) =>
   api.fetch("/api/account/billing-details", { method: "PUT", token, json: body });

@@ -238,3 +238,33 @@ export async function toppedUp(api: TestApi, who: Caller, amount: string) {
   assert.equal((await captureTopUp(api, who, order.id)).status, 200);
   return order;
 }
+
+/** A product written straight to the database (a VPS unless `type` says otherwise); its id. */
+export async function insertProduct(
+  sql: Sql,
+  price: string,
+  options: { type?: "vps" | "dedicated"; name?: string } = {},
+): Promise<string> {
+  const { type = "vps", name = `P ${price}` } = options;
+  const [row] = await sql<{ id: string }[]>`
+    insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+    values (${name}, ${price}, '2 vCores', '4 GB', '80 GB NVMe', '1 Gbit/s', 'Always-on', ${type})
+    returning id`;
+  return row!.id;
+}
+
+/** A fresh customer with `credits` on the balance: their id and access token. */
+export async function customerWithCredits(api: TestApi, credits: string) {
+  const me = await signUpAndIn(api);
+  await setCredits(api.sql, me.user.id, credits);
+  return { id: me.user.id, token: me.access_token };
+}
+
+/** A purchase (POST /api/shop/orders) under the given Idempotency-Key, its response as it came. */
+export const buyProduct = (api: TestApi, token: string, productId: string, key: string) =>
+  api.fetch("/api/shop/orders", {
+    method: "POST",
+    token,
+    json: { product_id: productId },
+    headers: { "Idempotency-Key": key },
+  });

@@ -2,10 +2,12 @@ import assert from "node:assert/strict";
 import type { Order, OrderList, OrderResult, ProductList } from "../../contracts/shop.ts";
 import { expireOrders } from "../jobs/expire-orders.ts";
 import {
+  buyProduct,
+  customerWithCredits,
   errorOf,
+  insertProduct,
   json,
   setCredits,
-  signUpAndIn,
   startTestApi,
   type TestApi,
   test,
@@ -18,27 +20,11 @@ const DAY = 24 * 60 * 60 * 1000;
 let keys = 0;
 const newKey = () => `test-key-${Date.now()}-${keys++}`;
 
-async function product(price: string, type: "vps" | "dedicated" = "vps", name = `P ${price}`) {
-  const [row] = await api.sql<{ id: string }[]>`
-    insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
-    values (${name}, ${price}, '2 vCores', '4 GB', '80 GB NVMe', '1 Gbit/s', 'Always-on', ${type})
-    returning id`;
-  return row!.id;
-}
-
-async function customer(credits = "0.00") {
-  const me = await signUpAndIn(api);
-  await setCredits(api.sql, me.user.id, credits);
-  return { id: me.user.id, token: me.access_token };
-}
-
+const product = (price: string, type: "vps" | "dedicated" = "vps", name = `P ${price}`) =>
+  insertProduct(api.sql, price, { type, name });
+const customer = (credits = "0.00") => customerWithCredits(api, credits);
 const buy = (token: string, productId: string, key = newKey()) =>
-  api.fetch("/api/shop/orders", {
-    method: "POST",
-    token,
-    json: { product_id: productId },
-    headers: { "Idempotency-Key": key },
-  });
+  buyProduct(api, token, productId, key);
 
 const renew = (token: string, orderId: string, key = newKey()) =>
   api.fetch(`/api/shop/orders/${orderId}/renew`, {

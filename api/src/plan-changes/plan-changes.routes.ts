@@ -36,8 +36,7 @@ export function planChangeRoutes(deps: Deps) {
       }),
       auth,
       params,
-      async (c) =>
-        c.json(await planOptions(deps.sql, accountOf(c), c.req.valid("param").id), 200),
+      async (c) => c.json(await planOptions(deps.sql, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/:id/plan-change",
@@ -104,10 +103,7 @@ export function planChangeRoutes(deps: Deps) {
       auth,
       params,
       async (c) =>
-        c.json(
-          await undoCancellation(deps.sql, accountOf(c), c.req.valid("param").id),
-          200,
-        ),
+        c.json(await undoCancellation(deps.sql, accountOf(c), c.req.valid("param").id), 200),
     );
 }
 

@@ -45,8 +45,7 @@ export function serverActionRoutes(deps: Deps) {
       }),
       auth,
       params,
-      async (c) =>
-        c.json(await listTemplates(deps, accountOf(c), c.req.valid("param").id), 200),
+      async (c) => c.json(await listTemplates(deps, accountOf(c), c.req.valid("param").id), 200),
     )
     .get(
       "/:id/reinstall",
@@ -59,8 +58,7 @@ export function serverActionRoutes(deps: Deps) {
       }),
       auth,
       params,
-      async (c) =>
-        c.json(await getReinstall(deps, accountOf(c), c.req.valid("param").id), 200),
+      async (c) => c.json(await getReinstall(deps, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/:id/reinstall",
@@ -78,12 +76,7 @@ export function serverActionRoutes(deps: Deps) {
       validate("json", ReinstallBody),
       async (c) =>
         c.json(
-          await startReinstall(
-            deps,
-            accountOf(c),
-            c.req.valid("param").id,
-            c.req.valid("json"),
-          ),
+          await startReinstall(deps, accountOf(c), c.req.valid("param").id, c.req.valid("json")),
           202,
         ),
     )
@@ -116,8 +109,7 @@ export function serverActionRoutes(deps: Deps) {
       }),
       auth,
       params,
-      async (c) =>
-        c.json(await listReverseDns(deps, accountOf(c), c.req.valid("param").id), 200),
+      async (c) => c.json(await listReverseDns(deps, accountOf(c), c.req.valid("param").id), 200),
     )
     .put(
       "/:id/reverse-dns",
@@ -134,12 +126,7 @@ export function serverActionRoutes(deps: Deps) {
       validate("json", ReverseDnsBody),
       async (c) =>
         c.json(
-          await setReverseDns(
-            deps,
-            accountOf(c),
-            c.req.valid("param").id,
-            c.req.valid("json"),
-          ),
+          await setReverseDns(deps, accountOf(c), c.req.valid("param").id, c.req.valid("json")),
           200,
         ),
     )
@@ -154,8 +141,7 @@ export function serverActionRoutes(deps: Deps) {
       }),
       auth,
       params,
-      async (c) =>
-        c.json(await listBackups(deps, accountOf(c), c.req.valid("param").id), 200),
+      async (c) => c.json(await listBackups(deps, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/:id/backups",
@@ -169,8 +155,7 @@ export function serverActionRoutes(deps: Deps) {
       }),
       auth,
       params,
-      async (c) =>
-        c.json(await createBackup(deps, accountOf(c), c.req.valid("param").id), 202),
+      async (c) => c.json(await createBackup(deps, accountOf(c), c.req.valid("param").id), 202),
     )
     .post(
       "/:id/backups/restore",
@@ -188,12 +173,7 @@ export function serverActionRoutes(deps: Deps) {
       validate("json", RestoreBody),
       async (c) =>
         c.json(
-          await restoreBackup(
-            deps,
-            accountOf(c),
-            c.req.valid("param").id,
-            c.req.valid("json"),
-          ),
+          await restoreBackup(deps, accountOf(c), c.req.valid("param").id, c.req.valid("json")),
           202,
         ),
     );

@@ -64,10 +64,7 @@ export function serviceRoutes(deps: Deps) {
       requireAuth(deps),
       validate("param", ServiceParams),
       async (c) =>
-        c.json(
-          await serviceStats(deps, statsOf, accountOf(c), c.req.valid("param").id),
-          200,
-        ),
+        c.json(await serviceStats(deps, statsOf, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/:id/root-password",

@@ -66,8 +66,7 @@ export function shopRoutes(deps: Deps) {
       }),
       requireAuth(deps),
       validate("query", OrderListQuery),
-      async (c) =>
-        c.json(await listOrders(deps.sql, accountOf(c), c.req.valid("query")), 200),
+      async (c) => c.json(await listOrders(deps.sql, accountOf(c), c.req.valid("query")), 200),
     )
     .post(
       "/orders/:id/renew",

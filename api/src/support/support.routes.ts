@@ -78,8 +78,7 @@ export function supportRoutes(deps: Deps) {
       }),
       auth,
       validate("query", TicketQuery),
-      async (c) =>
-        c.json(await listMyTickets(sql, accountOf(c), c.req.valid("query")), 200),
+      async (c) => c.json(await listMyTickets(sql, accountOf(c), c.req.valid("query")), 200),
     )
     .post(
       "/tickets",
@@ -94,8 +93,7 @@ export function supportRoutes(deps: Deps) {
       }),
       auth,
       validate("json", NewTicketBody),
-      async (c) =>
-        c.json(await openTicket(sql, config, accountOf(c), c.req.valid("json")), 201),
+      async (c) => c.json(await openTicket(sql, config, accountOf(c), c.req.valid("json")), 201),
     )
     .get(
       "/tickets/:id",
@@ -108,8 +106,7 @@ export function supportRoutes(deps: Deps) {
       }),
       auth,
       idParam,
-      async (c) =>
-        c.json(await getMyTicket(sql, accountOf(c), c.req.valid("param").id), 200),
+      async (c) => c.json(await getMyTicket(sql, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/tickets/:id/replies",
@@ -147,8 +144,7 @@ export function supportRoutes(deps: Deps) {
       }),
       auth,
       idParam,
-      async (c) =>
-        c.json(await customerClose(sql, accountOf(c), c.req.valid("param").id), 200),
+      async (c) => c.json(await customerClose(sql, accountOf(c), c.req.valid("param").id), 200),
     )
     .post(
       "/attachments",

@@ -95,7 +95,7 @@ export function compiledMessages() {
 /**
  * Brotli (quality 11) and gzip (level 9) copies of every built script, style, manifest and SVG of
  * 1 KB or more, beside the file (`x.js.br`, `x.js.gz`): made once at build time, at levels too slow
- * to run per request, and served as they are by the API (api/src/static.ts) and by Caddy's
+ * to run per request, and served as they are by the API (api/src/platform/static.ts) and by Caddy's
  * `precompressed`. Not the HTML (the API adds its CSP to it when serving) nor remotes.json (the
  * deployer edits it after the build): both would go stale.
  * @returns {import("vite").Plugin}

@@ -140,7 +140,11 @@ describe("npm run dev", () => {
     try {
       writeFileSync(
         file,
-        original.replace("Your servers at a glance.", "Your servers, edited live."),
+        // The page's text comes from its message file; the edit is to the component itself.
+        original.replace(
+          'description={t("dashboard.description")}',
+          'description="Your servers, edited live."',
+        ),
       );
       await page.getByText("Your servers, edited live.").waitFor();
       const notReloaded = await page.evaluate(

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { satisfy } from "@module-federation/runtime";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,14 @@ const readJson = (path: string) => JSON.parse(readFileSync(`${root}${path}`, "ut
 const lock = readJson("package-lock.json") as {
   packages: Record<string, { resolved?: string; link?: boolean; dependencies?: object }>;
 };
-const workspaces = readJson("package.json").workspaces as string[];
+/** The workspace folders, a trailing-star pattern (`mf-*`) read from the root's folders. */
+const workspaces = (readJson("package.json").workspaces as string[]).flatMap((pattern) =>
+  pattern.endsWith("*")
+    ? readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && entry.name.startsWith(pattern.slice(0, -1)))
+        .map((entry) => entry.name)
+    : [pattern],
+);
 const sharedUi = readJson("shared-ui/package.json") as { name: string; version: string };
 
 describe("package names nobody else can publish", () => {

@@ -15,6 +15,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 export const membersKey = [...queryKeys.account.all, "members"] as const;
 /** The accounts the person belongs to (the shell's account switcher reads the same key). */
 export const membershipsKey = [...queryKeys.account.all, "memberships"] as const;
+/** GET the invitation a link offers; under `account` like the rest of the members' reads. */
+export const invitationPreviewKey = (token: string | null) =>
+  [...queryKeys.account.all, "invitation-preview", token] as const;
 
 /** GET /api/account/members: the session's account's members and (owner) open invitations. */
 export const membersQueryOptions = () =>

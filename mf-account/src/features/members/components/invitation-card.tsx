@@ -1,7 +1,7 @@
 import { useSearchParams } from "@hosting-portal/router";
 import { ApiError, Button, Card, EmptyState, Skeleton, toast } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
-import { previewInvitation, useAcceptInvitation } from "../api/members";
+import { invitationPreviewKey, previewInvitation, useAcceptInvitation } from "../api/members";
 import { roleLabel } from "./members-section";
 
 /**
@@ -12,7 +12,7 @@ export function InvitationCard() {
   const [params, setParams] = useSearchParams();
   const token = params.get("invitation");
   const preview = useQuery({
-    queryKey: ["invitation-preview", token],
+    queryKey: invitationPreviewKey(token),
     queryFn: () => previewInvitation(token ?? ""),
     enabled: !!token,
     retry: false,

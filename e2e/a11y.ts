@@ -12,7 +12,7 @@ export interface AxeViolation {
   id: string;
   impact: string;
   nodes: number;
-  /** Up to three offending elements and why. */
+  /** Up to three offending elements (selector and the start of their HTML) and why. */
   sample: string;
 }
 
@@ -38,8 +38,11 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       nodes: v.nodes.length as number,
       sample: v.nodes
         .slice(0, 3)
-        // biome-ignore lint/suspicious/noExplicitAny: axe node objects
-        .map((n: any) => `${n.target.join(" ")} :: ${n.failureSummary?.split("\n")[1] ?? ""}`)
+        .map(
+          // biome-ignore lint/suspicious/noExplicitAny: axe node objects
+          (n: any) =>
+            `${n.target.join(" ")} ${String(n.html).slice(0, 160)} :: ${n.failureSummary?.split("\n")[1] ?? ""}`,
+        )
         .join(" | "),
     }));
   }, AXE_TAGS);
@@ -48,7 +51,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 /** The serious and critical violations, once animations have ended, as `id: elements` lines. */
 export async function seriousAxe(page: Page): Promise<string[]> {
   // A dialog fading in has text at part opacity, which axe reads as low contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
   return (await axeViolations(page))
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.sample}`);

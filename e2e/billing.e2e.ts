@@ -94,7 +94,8 @@ describe("account and billing", () => {
     await register(page, user);
     await signIn(page, user.email, user.password);
     await page.goto("/settings");
-    await page.getByText(user.email).waitFor();
+    // The profile's email (the Members section lists it too).
+    await page.getByRole("definition").filter({ hasText: user.email }).waitFor();
     await page.getByText(user.username, { exact: true }).first().waitFor();
 
     const submit = async (current: string, next: string, confirm = next) => {

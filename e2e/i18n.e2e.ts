@@ -128,7 +128,9 @@ describe("the portal in each language", () => {
           timeout: 10_000,
         })
         .toBe(fifteen);
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      await page.evaluate(() =>
+        Promise.allSettled(document.getAnimations().map((a) => a.finished)),
+      );
       await checkPage(page, locale, fragments);
 
       // Ordering: a VPS, confirmed, paid from the credits.
@@ -158,7 +160,9 @@ describe("the portal in each language", () => {
       await page.goto("/settings");
       await page.getByRole("heading", { name: account["settings.title"], level: 1 }).waitFor();
       await page.getByTestId("settings-credits").filter({ hasText: /\d/ }).waitFor();
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      await page.evaluate(() =>
+        Promise.allSettled(document.getAnimations().map((a) => a.finished)),
+      );
       await checkPage(page, locale, fragments);
 
       await context.close();

@@ -2,6 +2,7 @@ import { media, TOUCH_TARGET, vars } from "@hosting-portal/shared-ui/theme";
 import { style } from "@vanilla-extract/css";
 
 export const button = style({
+  position: "relative",
   display: "inline-flex",
   alignItems: "center",
   gap: vars.space.xs,
@@ -20,6 +21,16 @@ export const button = style({
     "&[data-focus-visible]": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
   },
   "@media": { [media.touch]: { minHeight: TOUCH_TARGET } },
+});
+
+/** Read by screen readers as the start of the button's name, not shown. */
+export const hiddenLabel = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clipPath: "inset(50%)",
+  whiteSpace: "nowrap",
 });
 
 /** On a phone the top bar shows the language's code only (the menu names every language). */

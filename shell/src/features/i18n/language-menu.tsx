@@ -56,17 +56,13 @@ export function LanguageMenu() {
       selectionMode="single"
       selectedKeys={[locale]}
       trigger={
-        <AriaButton
-          className={styles.button}
-          aria-label={`${t("language.menu")}: ${languageName(locale)}`}
-        >
+        // Named by its content, so the name always holds what is shown: the language's name on
+        // wide screens, its code on phones (an aria-label could not follow the CSS switch).
+        <AriaButton className={styles.button}>
           <Icon name="globe" size={16} />
-          <span className={styles.name} aria-hidden="true">
-            {languageName(locale)}
-          </span>
-          <span className={styles.code} aria-hidden="true">
-            {locale}
-          </span>
+          <span className={styles.hiddenLabel}>{`${t("language.menu")}: `}</span>
+          <span className={styles.name}>{languageName(locale)}</span>
+          <span className={styles.code}>{locale}</span>
         </AriaButton>
       }
     >

@@ -10,6 +10,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A page under a loaded CI machine can take seconds to render what a poll waits for
+    // (a reload's form, a chart after its data); expect.poll's own default is 1 s.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ["default"],
   },
 });

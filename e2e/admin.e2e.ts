@@ -155,7 +155,9 @@ describe("admin journey", () => {
     await create.getByLabel("Reseller ID").fill("904711");
     await create.getByRole("button", { name: "Create service" }).click();
     await toast(page, "Service created").waitFor();
-    const row = page.getByRole("row", { name: new RegExp(ipv4.replaceAll(".", "\\.")) });
+    const row = page.getByRole("row", {
+      name: new RegExp(`${ipv4.replaceAll(".", "\\.")}(?!\\d)`),
+    });
     await row.getByText("Not linked").waitFor();
     await row.getByText("2 cores · 4 GB RAM · 80 GB").waitFor();
     await row.getByRole("button", { name: `Link service ${ipv4}` }).click();

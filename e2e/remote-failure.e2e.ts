@@ -49,11 +49,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Requests the browser sent whose URL contains `part`, while `during` runs. */
-async function countRequests(part: string, during: () => Promise<void>): Promise<number> {
-  let n = 0;
+/**
+ * Requests the browser sent whose URL contains `part`, while `during` runs, and when the first
+ * of them left (epoch ms, 0 if none did).
+ */
+async function countRequests(
+  part: string,
+  during: () => Promise<void>,
+): Promise<{ count: number; firstAt: number }> {
+  let count = 0;
+  let firstAt = 0;
   const onRequest = (r: { url(): string }) => {
-    if (r.url().includes(part)) n++;
+    if (!r.url().includes(part)) return;
+    if (count++ === 0) firstAt = Date.now();
   };
   page.on("request", onRequest);
   try {
@@ -61,7 +69,7 @@ async function countRequests(part: string, during: () => Promise<void>): Promise
   } finally {
     page.off("request", onRequest);
   }
-  return n;
+  return { count, firstAt };
 }
 
 /**
@@ -75,15 +83,20 @@ async function expectPanel(
   title: string,
   otherRemotesWork = true,
 ) {
-  let panelMs = 0;
-  const requests = await countRequests(remotePart, async () => {
+  let panelAt = 0;
+  let loadMs = 0;
+  const { count: requests, firstAt } = await countRequests(remotePart, async () => {
     const t0 = Date.now();
     await page.goto("/products/vps");
     await page.getByTestId("remote-error").getByText(title).waitFor({ timeout: 8_000 });
-    panelMs = Date.now() - t0;
+    panelAt = Date.now();
+    loadMs = panelAt - t0;
     await page.waitForTimeout(3_000);
   });
-  figures.push({ mode, panelMs, requests });
+  // Counted from the shell's first ask for the remote, so a slow machine's page load and shell
+  // start-up (which the remote's fetch budget of 4 s does not cover) do not count against it.
+  const panelMs = panelAt - firstAt;
+  figures.push({ mode, loadMs, panelMs, requests });
   expect(panelMs).toBeLessThan(5_000);
   expect(requests).toBeGreaterThan(0);
   expect(requests).toBeLessThanOrEqual(maxRequests);

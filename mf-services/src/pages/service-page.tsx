@@ -13,6 +13,7 @@ import { ServiceDetails } from "../features/services/components/service-details"
 import { reportServiceError } from "../features/services/components/service-errors";
 import { ServiceHistoryPanel } from "../features/services/components/service-history";
 import * as styles from "../features/services/components/services.css";
+import { useT } from "../i18n";
 
 /**
  * /service/:id (SPEC §2). The API decides what may be opened; a refusal (someone else's service,
@@ -24,6 +25,7 @@ import * as styles from "../features/services/components/services.css";
 export default function ServicePage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
+  const t = useT();
   const { data: service, error } = useService(id);
 
   useEffect(() => {
@@ -33,7 +35,7 @@ export default function ServicePage() {
   if (!service) {
     return (
       <Page>
-        <PageHeader title="Service" description="Control and live statistics for one service." />
+        <PageHeader title={t("service.title")} description={t("service.description")} />
         {!error && <Skeleton height={220} />}
       </Page>
     );
@@ -43,7 +45,7 @@ export default function ServicePage() {
     <Page>
       <PageHeader
         title={`${service.service_type.toUpperCase()} ${shortServiceId(service.id)}`}
-        description={service.ipv4 ? `Server at ${service.ipv4}` : undefined}
+        description={service.ipv4 ? t("service.serverAt", { ip: service.ipv4 }) : undefined}
       />
       <div className={styles.grid}>
         {provisioning && <ProvisioningPanel type={service.service_type} />}

@@ -1,27 +1,50 @@
 import { type Service, type ServiceStats, serviceMessages } from "@contracts/services.ts";
-import { Badge, type BadgeTone, Card, Meter, Skeleton } from "@hosting-portal/shared-ui";
+import {
+  Badge,
+  type BadgeTone,
+  Card,
+  contractMessage,
+  formatNumber,
+  Meter,
+  Skeleton,
+} from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { messages, useT } from "../../../i18n";
 import { useServiceStats } from "../api/get-service-stats";
 import * as styles from "./services.css";
 
 /** The Network in bar's full scale: the servers' 1 Gbit/s uplink. */
 const NETWORK_MAX_MBPS = 1_000;
 const GIB = 1024 ** 3;
-/** The provider's figure does not exist (its API has none): said instead of a made-up bar. */
+/**
+ * The provider's figure does not exist (its API has none): said instead of a made-up bar. The
+ * English text (the tests' reference); the page shows `stats.notReported` of its language.
+ */
 export const NOT_REPORTED = "Not reported by the provider";
 
-/** Bytes as the product pages write memory sizes: GB with one decimal (binary, like "4 GB" of RAM). */
-export const formatGb = (bytes: number) => `${(bytes / GIB).toFixed(1)} GB`;
+/**
+ * A figure with a fixed number of decimals in the page's language ("1.5" / "1,5"), without
+ * grouping, so English reads as toFixed did.
+ */
+export const fixed = (value: number, digits: number) =>
+  formatNumber(value, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
 
-/** "2 d 5 h", "3 h 12 min", "7 min". */
+/** Bytes as the product pages write memory sizes: GB with one decimal (binary, like "4 GB" of RAM). */
+export const formatGb = (bytes: number) => messages.t("unit.gb", { value: fixed(bytes / GIB, 1) });
+
+/** "2 d 5 h", "3 h 12 min", "7 min" (in the page's language). */
 export function formatUptime(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const days = Math.floor(s / 86_400);
   const hours = Math.floor((s % 86_400) / 3_600);
   const minutes = Math.floor((s % 3_600) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  return `${minutes} min`;
+  if (days > 0) return messages.t("uptime.days", { days, hours });
+  if (hours > 0) return messages.t("uptime.hours", { hours, minutes });
+  return messages.t("uptime.minutes", { minutes });
 }
 
 /**
@@ -54,7 +77,15 @@ function TextFigure({ label, text }: { label: string; text: string }) {
   );
 }
 
+/** The provider's power states the customer meets; another one shows as the provider wrote it. */
+const POWER_STATES = { running: "stats.running", stopped: "stats.stopped" } as const;
+
 function Figures({ stats, networkIn }: { stats: ServiceStats; networkIn: number | null }) {
+  const t = useT();
+  const notReported = t("stats.notReported");
+  const usedOf = (used: number, total: number) =>
+    t("stats.usedOf", { used: formatGb(used), total: formatGb(total) });
+  const powerState = POWER_STATES[stats.state as keyof typeof POWER_STATES];
   const memory =
     stats.memory_used_bytes !== null && stats.memory_total_bytes
       ? { used: stats.memory_used_bytes, total: stats.memory_total_bytes }
@@ -66,56 +97,58 @@ function Figures({ stats, networkIn }: { stats: ServiceStats; networkIn: number 
   return (
     <>
       <dl className={styles.details}>
-        <dt className={styles.term}>Power state</dt>
+        <dt className={styles.term}>{t("stats.powerState")}</dt>
         <dd className={styles.value}>
-          <Badge status={stats.state} tone={powerTone(stats.state)} />
+          <Badge status={stats.state} tone={powerTone(stats.state)}>
+            {powerState ? t(powerState) : undefined}
+          </Badge>
         </dd>
-        <dt className={styles.term}>Uptime</dt>
+        <dt className={styles.term}>{t("stats.uptime")}</dt>
         <dd className={styles.value}>
           {stats.uptime_seconds === null ? "—" : formatUptime(stats.uptime_seconds)}
         </dd>
       </dl>
       <div className={styles.stats}>
         {stats.cpu_percent === null ? (
-          <TextFigure label="CPU" text={NOT_REPORTED} />
+          <TextFigure label={t("stats.cpu")} text={notReported} />
         ) : (
-          <Meter label="CPU" value={stats.cpu_percent} minValue={0} maxValue={100} />
+          <Meter label={t("stats.cpu")} value={stats.cpu_percent} minValue={0} maxValue={100} />
         )}
         {memory ? (
           <Meter
-            label="RAM"
+            label={t("stats.ram")}
             value={(memory.used / memory.total) * 100}
             minValue={0}
             maxValue={100}
-            valueLabel={`${formatGb(memory.used)} of ${formatGb(memory.total)}`}
+            valueLabel={usedOf(memory.used, memory.total)}
           />
         ) : (
-          <TextFigure label="RAM" text={NOT_REPORTED} />
+          <TextFigure label={t("stats.ram")} text={notReported} />
         )}
         {stats.net_in_bytes === null ? (
-          <TextFigure label="Network in" text={NOT_REPORTED} />
+          <TextFigure label={t("stats.networkIn")} text={notReported} />
         ) : networkIn === null ? (
-          <TextFigure label="Network in" text="Measuring…" />
+          <TextFigure label={t("stats.networkIn")} text={t("stats.measuring")} />
         ) : (
           <Meter
-            label="Network in"
+            label={t("stats.networkIn")}
             value={Math.min(networkIn, NETWORK_MAX_MBPS)}
             minValue={0}
             maxValue={NETWORK_MAX_MBPS}
-            valueLabel={`${networkIn.toFixed(1)} Mbit/s`}
+            valueLabel={t("unit.mbps", { value: fixed(networkIn, 1) })}
             tone="primary"
           />
         )}
         {disk ? (
           <Meter
-            label="Storage"
+            label={t("stats.storage")}
             value={(disk.used / disk.total) * 100}
             minValue={0}
             maxValue={100}
-            valueLabel={`${formatGb(disk.used)} of ${formatGb(disk.total)}`}
+            valueLabel={usedOf(disk.used, disk.total)}
           />
         ) : (
-          <TextFigure label="Storage" text={NOT_REPORTED} />
+          <TextFigure label={t("stats.storage")} text={notReported} />
         )}
       </div>
     </>
@@ -133,6 +166,7 @@ interface Samples {
  * while the panel is on screen. The provider has none for a dedicated server.
  */
 export function LiveStats({ service }: { service: Service }) {
+  const t = useT();
   const polled = service.service_type === "vps" && service.service_status === "active";
   const { data, isError, isPending } = useServiceStats(service.id, polled);
   const [samples, setSamples] = useState<Samples>({});
@@ -148,15 +182,15 @@ export function LiveStats({ service }: { service: Service }) {
     <Card
       className={styles.wide}
       as="section"
-      title="Live Statistics"
-      description={polled ? "From your server's provider, refreshed every 2 seconds." : undefined}
+      title={t("stats.title")}
+      description={polled ? t("stats.description") : undefined}
     >
       {!polled ? (
-        <p className={styles.muted}>{NOT_REPORTED}</p>
+        <p className={styles.muted}>{t("stats.notReported")}</p>
       ) : isError ? (
         // The query keeps polling: the bars come back with the next answer.
         <p className={styles.muted} role="status">
-          {serviceMessages.statsUnavailable}
+          {contractMessage(serviceMessages.statsUnavailable)}
         </p>
       ) : isPending || !current ? (
         <Skeleton height={160} />

@@ -12,6 +12,7 @@ import {
   Button,
   Card,
   ConfirmDialog,
+  contractMessage,
   formatDate,
   formatDateTime,
   formatEur,
@@ -20,6 +21,7 @@ import {
   toast,
 } from "@hosting-portal/shared-ui";
 import { useEffect, useRef, useState } from "react";
+import { messages, useT } from "../../../i18n";
 import {
   newIdempotencyKey,
   useCancelService,
@@ -32,10 +34,10 @@ import { useReportServiceError } from "./manage-server/use-report";
 import * as shared from "./services.css";
 
 /** The amount of an option as the customer reads it: paid now, or back to the balance. */
-const difference = (o: PlanOption) =>
+const difference = (o: PlanOption, t: typeof messages.t) =>
   o.amount.startsWith("-")
-    ? `${formatEur(o.amount.slice(1))} back to your balance`
-    : `${formatEur(o.amount)} to pay now`;
+    ? t("plan.back", { amount: formatEur(o.amount.slice(1)) })
+    : t("plan.toPay", { amount: formatEur(o.amount) });
 
 /**
  * "Plan": the VPS's product, the products it can change to with the price difference for the rest
@@ -43,6 +45,7 @@ const difference = (o: PlanOption) =>
  * every amount and rule; the page shows its quotes and asks before each step.
  */
 export function PlanPanel({ service }: { service: Service }) {
+  const t = useT();
   const { data, isError } = usePlanOptions(service.id);
   const change = useChangePlan(service.id);
   const cancel = useCancelService(service.id);
@@ -55,7 +58,7 @@ export function PlanPanel({ service }: { service: Service }) {
   const key = useRef(newIdempotencyKey());
   const onError = (err: unknown) => {
     if (err instanceof ApiError && err.code === ErrorCode.insufficientCredits) {
-      toast.error(ShopMessages.insufficientCreditsTitle, err.message);
+      toast.error(contractMessage(ShopMessages.insufficientCreditsTitle), err.message);
     } else report(err);
   };
 
@@ -66,16 +69,17 @@ export function PlanPanel({ service }: { service: Service }) {
     if (latest?.state === "pending") watched.current = latest.id;
     else if (latest && watched.current === latest.id) {
       watched.current = null;
-      if (latest.state === "done") toast.success(`Your server now runs ${latest.to_product}.`);
-      else toast.error(PlanChangeMessages.changeFailed);
+      if (latest.state === "done")
+        toast.success(messages.t("plan.nowRuns", { product: latest.to_product }));
+      else toast.error(contractMessage(PlanChangeMessages.changeFailed));
     }
   }, [latest]);
 
   if (!data) {
     return (
-      <Card as="section" title="Plan" description="Change your server's product or cancel it.">
+      <Card as="section" title={t("plan.title")} description={t("plan.description")}>
         {isError ? (
-          <p className={shared.muted}>The plan cannot be read right now.</p>
+          <p className={shared.muted}>{t("plan.unreadable")}</p>
         ) : (
           <Skeleton height={80} />
         )}
@@ -86,45 +90,48 @@ export function PlanPanel({ service }: { service: Service }) {
   const pending = latest?.state === "pending";
 
   return (
-    <Card as="section" title="Plan" description="Change your server's product or cancel it.">
+    <Card as="section" title={t("plan.title")} description={t("plan.description")}>
       <div className={styles.sections}>
         <section className={styles.section} aria-labelledby="plan-current-heading">
-          <h3 id="plan-current-heading" className={styles.heading}>
+          <h3 id="plan-current-heading" className={styles.heading} translate="no">
             {data.product.name}
           </h3>
           <p className={shared.muted}>
-            {formatEur(data.product.price)} per 30 days · period ends {formatDate(data.expire_date)}{" "}
-            ({data.days_left} {data.days_left === 1 ? "day" : "days"} left)
+            {t("plan.current", {
+              price: formatEur(data.product.price),
+              date: formatDate(data.expire_date),
+              days: data.days_left,
+            })}
           </p>
           {pending && (
             <p className={shared.muted} role="status">
-              Changing your server to {latest.to_product} at the provider…
+              {t("plan.changing", { product: latest.to_product })}
             </p>
           )}
           {latest?.state === "reversed" && (
-            <p className={shared.muted}>
-              The change to {latest.to_product} could not be made; the money went back to your
-              balance.
-            </p>
+            <p className={shared.muted}>{t("plan.reversed", { product: latest.to_product })}</p>
           )}
         </section>
 
         {!cancellation && (
           <section className={styles.section} aria-labelledby="plan-options-heading">
             <h3 id="plan-options-heading" className={styles.heading}>
-              Change plan
+              {t("plan.changePlan")}
             </h3>
             {data.options.length === 0 ? (
-              <p className={shared.muted}>No other product is available for this server.</p>
+              <p className={shared.muted}>{t("plan.noOptions")}</p>
             ) : (
-              <ul className={styles.list} aria-label="Products you can change to">
+              <ul className={styles.list} aria-label={t("plan.optionsLabel")}>
                 {data.options.map((o) => (
                   <li key={o.product.id} className={styles.row}>
                     <span>
-                      <strong>{o.product.name}</strong> · {o.product.cpu} · {o.product.ram} RAM ·{" "}
-                      {o.product.storage} · {formatEur(o.product.price)} per 30 days
+                      <span translate="no">
+                        <strong>{o.product.name}</strong> · {o.product.cpu} · {o.product.ram} RAM ·{" "}
+                        {o.product.storage}
+                      </span>{" "}
+                      · {t("plan.perPeriod", { price: formatEur(o.product.price) })}
                       <br />
-                      <span className={shared.note}>{difference(o)}</span>
+                      <span className={shared.note}>{difference(o, t)}</span>
                     </span>
                     <Button
                       variant="secondary"
@@ -134,7 +141,9 @@ export function PlanPanel({ service }: { service: Service }) {
                         setChosen(o);
                       }}
                     >
-                      {o.direction === "upgrade" ? "Upgrade" : "Downgrade"} to {o.product.name}
+                      {t(o.direction === "upgrade" ? "plan.upgradeTo" : "plan.downgradeTo", {
+                        product: o.product.name,
+                      })}
                     </Button>
                   </li>
                 ))}
@@ -145,16 +154,18 @@ export function PlanPanel({ service }: { service: Service }) {
 
         <section className={styles.section} aria-labelledby="plan-cancel-heading">
           <h3 id="plan-cancel-heading" className={styles.heading}>
-            Cancellation
+            {t("plan.cancellation")}
           </h3>
           {cancellation ? (
             <>
               <p className={shared.muted} role="status">
                 {cancellation.mode === "period_end"
-                  ? `Cancelled at the end of the period: the server runs until ${formatDateTime(cancellation.effective_at)} and is then deleted.`
-                  : `Cancelled: the server is deleted at ${formatDateTime(cancellation.effective_at)}.${
+                  ? t("plan.cancelledPeriodEnd", {
+                      date: formatDateTime(cancellation.effective_at),
+                    })
+                  : `${t("plan.cancelledNow", { date: formatDateTime(cancellation.effective_at) })}${
                       cancellation.refunded !== "0.00"
-                        ? ` ${formatEur(cancellation.refunded)} for the unused days went back to your balance (credit note with your transactions).`
+                        ? ` ${t("plan.refunded", { amount: formatEur(cancellation.refunded) })}`
                         : ""
                     }`}
               </p>
@@ -164,22 +175,18 @@ export function PlanPanel({ service }: { service: Service }) {
                   isPending={undo.isPending}
                   onPress={() =>
                     undo.mutate(undefined, {
-                      onSuccess: () => toast.success("The cancellation was undone."),
+                      onSuccess: () => toast.success(messages.t("plan.undone")),
                       onError,
                     })
                   }
                 >
-                  Undo cancellation
+                  {t("plan.undo")}
                 </Button>
               </div>
             </>
           ) : (
             <>
-              <p className={shared.muted}>
-                At the end of the period the server keeps running until its expiry, then it is
-                deleted. Cancelling now gives the unused days back to your balance and deletes the
-                server shortly after.
-              </p>
+              <p className={shared.muted}>{t("plan.cancelExplained")}</p>
               <div className={shared.actions}>
                 <Button
                   variant="secondary"
@@ -189,7 +196,7 @@ export function PlanPanel({ service }: { service: Service }) {
                     setCancelMode("period_end");
                   }}
                 >
-                  Cancel at the end of the period
+                  {t("plan.cancelPeriodEnd")}
                 </Button>
                 <Button
                   variant="danger"
@@ -199,7 +206,7 @@ export function PlanPanel({ service }: { service: Service }) {
                     setCancelMode("now");
                   }}
                 >
-                  Cancel now
+                  {t("plan.cancelNow")}
                 </Button>
               </div>
             </>
@@ -208,12 +215,14 @@ export function PlanPanel({ service }: { service: Service }) {
       </div>
 
       <ConfirmDialog
-        title={chosen ? `Change to ${chosen.product.name}` : "Change plan"}
+        title={chosen ? t("plan.changeTo", { product: chosen.product.name }) : t("plan.changePlan")}
         isOpen={chosen !== null}
         onOpenChange={(open) => {
           if (!open) setChosen(null);
         }}
-        confirmLabel={chosen?.amount.startsWith("-") ? "Downgrade" : "Pay and upgrade"}
+        confirmLabel={t(
+          chosen?.amount.startsWith("-") ? "plan.confirmDowngrade" : "plan.confirmUpgrade",
+        )}
         isPending={change.isPending}
         onConfirm={() =>
           chosen &&
@@ -221,7 +230,7 @@ export function PlanPanel({ service }: { service: Service }) {
             { productId: chosen.product.id, key: key.current },
             {
               onSuccess: () => {
-                toast.success(PlanChangeMessages.changeStarted(chosen.product.name));
+                toast.success(messages.t("plan.changeStarted", { product: chosen.product.name }));
                 setChosen(null);
               },
               onError,
@@ -231,22 +240,25 @@ export function PlanPanel({ service }: { service: Service }) {
       >
         {chosen && (
           <p className={shared.note}>
-            Your server changes to {chosen.product.name} now; the period still ends{" "}
-            {formatDate(data.expire_date)}. {difference(chosen)} for the {data.days_left}{" "}
-            {data.days_left === 1 ? "day" : "days"} left. From the next renewal it costs{" "}
-            {formatEur(chosen.product.price)} per 30 days.
+            {t("plan.changeText", {
+              product: chosen.product.name,
+              date: formatDate(data.expire_date),
+              difference: difference(chosen, t),
+              days: data.days_left,
+              price: formatEur(chosen.product.price),
+            })}
           </p>
         )}
       </ConfirmDialog>
 
       <ConfirmDialog
-        title={cancelMode === "now" ? "Cancel now" : "Cancel at the end of the period"}
+        title={t(cancelMode === "now" ? "plan.cancelNow" : "plan.cancelPeriodEnd")}
         isOpen={cancelMode !== null}
         onOpenChange={(open) => {
           if (!open) setCancelMode(null);
         }}
-        confirmLabel={cancelMode === "now" ? "Cancel now" : "Cancel at period end"}
-        cancelLabel="Keep the server"
+        confirmLabel={t(cancelMode === "now" ? "plan.cancelNow" : "plan.confirmCancelPeriodEnd")}
+        cancelLabel={t("plan.keepServer")}
         destructive={cancelMode === "now"}
         isPending={cancel.isPending}
         onConfirm={() =>
@@ -255,7 +267,7 @@ export function PlanPanel({ service }: { service: Service }) {
             { body: { mode: cancelMode, reason }, key: key.current },
             {
               onSuccess: () => {
-                toast.success("Your service was cancelled.");
+                toast.success(messages.t("plan.cancelled"));
                 setCancelMode(null);
               },
               onError,
@@ -264,20 +276,20 @@ export function PlanPanel({ service }: { service: Service }) {
         }
       >
         <Select
-          label="Why are you cancelling?"
+          label={t("plan.reasonLabel")}
           value={reason}
           onValueChange={(value) => setReason(value as CancelBody["reason"])}
         >
-          {CANCEL_REASONS.map((r) => (
+          {CANCEL_REASONS.map((r, i) => (
             <option key={r} value={r}>
-              {r}
+              {t(`plan.reason.${i as 0 | 1 | 2 | 3 | 4 | 5}`)}
             </option>
           ))}
         </Select>
         <p className={shared.note}>
           {cancelMode === "now"
-            ? "The unused days go back to your balance with a credit note. The server is deleted with all its data a few minutes from now; until then you can undo this."
-            : `Auto-renew is turned off. The server runs until ${formatDateTime(data.expire_date)} and is then deleted with all its data; until then you can undo this.`}
+            ? t("plan.cancelNowNote")
+            : t("plan.cancelPeriodEndNote", { date: formatDateTime(data.expire_date) })}
         </p>
       </ConfirmDialog>
     </Card>

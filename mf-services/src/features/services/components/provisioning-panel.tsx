@@ -1,6 +1,7 @@
 import type { ServiceType } from "@contracts/common.ts";
 import { serviceMessages } from "@contracts/services.ts";
-import { Card, ProgressBar } from "@hosting-portal/shared-ui";
+import { Card, contractMessage, ProgressBar } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import * as styles from "./services.css";
 
 /**
@@ -9,14 +10,17 @@ import * as styles from "./services.css";
  * dedicated server is set up by staff, who email the customer.
  */
 export function ProvisioningPanel({ type }: { type: ServiceType }) {
+  const t = useT();
   return (
-    <Card as="section" title="Setting up" className={styles.wide}>
+    <Card as="section" title={t("provisioning.title")} className={styles.wide}>
       <div className={styles.panelBody}>
         <p className={styles.value} role="status">
-          {type === "vps" ? serviceMessages.provisioning : serviceMessages.dedicatedProvisioning}
+          {contractMessage(
+            type === "vps" ? serviceMessages.provisioning : serviceMessages.dedicatedProvisioning,
+          )}
         </p>
         {/* The provider reports no progress per server: an indeterminate bar, no invented figure. */}
-        {type === "vps" && <ProgressBar label="Setting up your server" isIndeterminate />}
+        {type === "vps" && <ProgressBar label={t("provisioning.progress")} isIndeterminate />}
       </div>
     </Card>
   );

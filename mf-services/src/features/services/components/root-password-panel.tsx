@@ -1,6 +1,7 @@
 import type { Service } from "@contracts/services.ts";
 import { ApiError, Button, Card, queryKeys } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
+import { useT } from "../../../i18n";
 import { useRevealRootPassword } from "../api/reveal-root-password";
 import { SecretValue } from "./secret-value";
 import { reportServiceError } from "./service-errors";
@@ -13,6 +14,7 @@ import * as styles from "./services.css";
  * stays after the reveal although the service no longer has a password pending.
  */
 export function RootPasswordPanel({ service }: { service: Service }) {
+  const t = useT();
   const reveal = useRevealRootPassword();
   const queryClient = useQueryClient();
   // 404: already shown (in another tab, or before a reload), or the provider reported none.
@@ -33,15 +35,12 @@ export function RootPasswordPanel({ service }: { service: Service }) {
     });
 
   return (
-    <Card as="section" title="Root password">
+    <Card as="section" title={t("rootPassword.title")}>
       <div className={styles.panelBody}>
         {reveal.data ? (
           <>
-            <SecretValue label="Root password" value={reveal.data.password} />
-            <p className={styles.note}>
-              This password is shown only once. Store it somewhere safe now, and change it after you
-              first sign in to your server.
-            </p>
+            <SecretValue label={t("rootPassword.title")} value={reveal.data.password} />
+            <p className={styles.note}>{t("rootPassword.shownOnce")}</p>
           </>
         ) : gone !== null ? (
           <p className={styles.muted} role="status">
@@ -49,12 +48,10 @@ export function RootPasswordPanel({ service }: { service: Service }) {
           </p>
         ) : (
           <>
-            <p className={styles.muted}>
-              Your server's root password is ready. It can be shown only once.
-            </p>
+            <p className={styles.muted}>{t("rootPassword.ready")}</p>
             <div>
               <Button onPress={show} isPending={reveal.isPending}>
-                Show root password
+                {t("rootPassword.show")}
               </Button>
             </div>
           </>

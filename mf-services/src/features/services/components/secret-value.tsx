@@ -1,4 +1,5 @@
 import { Button, TextField, toast } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import * as styles from "./services.css";
 
 /**
@@ -6,13 +7,14 @@ import * as styles from "./services.css";
  * can be selected) and a Copy button.
  */
 export function SecretValue({ label, value }: { label: string; value: string }) {
+  const t = useT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success("Copied to clipboard");
+      toast.success(t("secret.copied"));
     } catch {
       // No clipboard (an insecure origin, a refused permission): the text stays selectable.
-      toast.error("Could not copy", "Select the password and copy it yourself.");
+      toast.error(t("secret.copyFailed"), t("secret.copyFailedHint"));
     }
   };
   return (
@@ -26,7 +28,7 @@ export function SecretValue({ label, value }: { label: string; value: string }) 
         className={styles.secretField}
       />
       <Button variant="secondary" onPress={() => void copy()}>
-        Copy
+        {t("secret.copy")}
       </Button>
     </div>
   );

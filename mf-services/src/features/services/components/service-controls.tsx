@@ -1,5 +1,4 @@
 import {
-  actionDone,
   type PowerAction,
   ResetPasswordBody,
   type Service,
@@ -10,6 +9,7 @@ import {
   Button,
   Card,
   ConfirmDialog,
+  contractMessage,
   Dialog,
   parseForm,
   queryKeys,
@@ -18,35 +18,42 @@ import {
 } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { messages, useT } from "../../../i18n";
 import { useControlService } from "../api/control-service";
 import { useReinstall } from "../api/server-actions";
 import { SecretValue } from "./secret-value";
 import { reportServiceError } from "./service-errors";
 import * as styles from "./services.css";
 
-const POWER: { action: PowerAction; label: string; variant: "primary" | "secondary" | "danger" }[] =
-  [
-    { action: "start", label: "Start", variant: "primary" },
-    { action: "stop", label: "Stop", variant: "danger" },
-    { action: "restart", label: "Restart", variant: "secondary" },
-    { action: "force-stop", label: "Force stop", variant: "danger" },
-    { action: "force-restart", label: "Force restart", variant: "secondary" },
-  ];
+type Key = Parameters<typeof messages.t>[0];
+
+const POWER: { action: PowerAction; label: Key; variant: "primary" | "secondary" | "danger" }[] = [
+  { action: "start", label: "controls.start", variant: "primary" },
+  { action: "stop", label: "controls.stop", variant: "danger" },
+  { action: "restart", label: "controls.restart", variant: "secondary" },
+  { action: "force-stop", label: "controls.forceStop", variant: "danger" },
+  { action: "force-restart", label: "controls.forceRestart", variant: "secondary" },
+];
 
 /** What the confirmation of a forced action says it does (the system is not asked). */
-const FORCED: Partial<Record<PowerAction, { title: string; text: string }>> = {
-  "force-stop": {
-    title: "Force stop",
-    text: "Cuts the power at once, like pulling the plug: the system does not shut down, and files being written may be damaged. Use it only when Stop does not work.",
-  },
-  "force-restart": {
-    title: "Force restart",
-    text: "Resets the server at once, like pressing its reset button: the system does not shut down, and files being written may be damaged. Use it only when Restart does not work.",
-  },
+const FORCED: Partial<Record<PowerAction, { title: Key; text: Key }>> = {
+  "force-stop": { title: "controls.forceStop", text: "controls.forceStopText" },
+  "force-restart": { title: "controls.forceRestart", text: "controls.forceRestartText" },
+};
+
+/** The success toast of each action (the contracts' actionDone, in the page's language). */
+const DONE: Record<PowerAction | "reset-password", Key> = {
+  start: "done.start",
+  stop: "done.stop",
+  restart: "done.restart",
+  "force-stop": "done.forceStop",
+  "force-restart": "done.forceRestart",
+  "reset-password": "done.resetPassword",
 };
 
 /** SPEC §2: Start, Stop, Restart, Change Password, for VPS services only. */
 export function ServiceControls({ service }: { service: Service }) {
+  const t = useT();
   const control = useControlService();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -60,8 +67,8 @@ export function ServiceControls({ service }: { service: Service }) {
 
   if (service.service_type !== "vps") {
     return (
-      <Card as="section" title="Power and access">
-        <p className={styles.muted}>{serviceMessages.notAvailable}</p>
+      <Card as="section" title={t("controls.title")}>
+        <p className={styles.muted}>{contractMessage(serviceMessages.notAvailable)}</p>
       </Card>
     );
   }
@@ -72,7 +79,7 @@ export function ServiceControls({ service }: { service: Service }) {
       { id: service.id, action, password },
       {
         onSuccess: (result) => {
-          toast.success(actionDone[action]);
+          toast.success(messages.t(DONE[action]));
           setPasswordOpen(false);
           setForcing(null);
           if (action === "reset-password" && result.password) setProviderPassword(result.password);
@@ -90,7 +97,10 @@ export function ServiceControls({ service }: { service: Service }) {
 
   const cancelPassword = () => {
     setPasswordOpen(false);
-    toast.info(serviceMessages.cancelledTitle, serviceMessages.cancelled);
+    toast.info(
+      contractMessage(serviceMessages.cancelledTitle),
+      contractMessage(serviceMessages.cancelled),
+    );
   };
 
   const submitPassword = (e: FormEvent<HTMLFormElement>) => {
@@ -103,11 +113,7 @@ export function ServiceControls({ service }: { service: Service }) {
   };
 
   return (
-    <Card
-      as="section"
-      title="Power and access"
-      description="Actions are sent to your server's provider."
-    >
+    <Card as="section" title={t("controls.title")} description={t("controls.description")}>
       <div className={styles.actions}>
         {POWER.map(({ action, label, variant }) => (
           <Button
@@ -117,7 +123,7 @@ export function ServiceControls({ service }: { service: Service }) {
             isDisabled={reinstalling || (pending !== null && pending !== action)}
             onPress={() => (FORCED[action] ? setForcing(action) : run(action))}
           >
-            {label}
+            {t(label)}
           </Button>
         ))}
         <Button
@@ -125,39 +131,38 @@ export function ServiceControls({ service }: { service: Service }) {
           isDisabled={reinstalling || pending !== null}
           onPress={() => setPasswordOpen(true)}
         >
-          Change Password
+          {t("controls.changePassword")}
         </Button>
       </div>
       {reinstalling && (
         <p className={styles.note} role="status">
-          The server is being reinstalled: these actions wait until it is done.
+          {t("controls.reinstalling")}
         </p>
       )}
       <ConfirmDialog
-        title={forcing ? (FORCED[forcing]?.title ?? "") : ""}
+        title={forcing && FORCED[forcing] ? t(FORCED[forcing].title) : ""}
         isOpen={forcing !== null}
         onOpenChange={(open) => {
           if (!open) setForcing(null);
         }}
         onConfirm={() => forcing && run(forcing)}
-        confirmLabel={forcing ? FORCED[forcing]?.title : undefined}
+        confirmLabel={forcing && FORCED[forcing] ? t(FORCED[forcing].title) : undefined}
         destructive
         isPending={forcing !== null && pending === forcing}
       >
-        <p className={styles.muted}>{forcing ? FORCED[forcing]?.text : ""}</p>
+        <p className={styles.muted}>{forcing && FORCED[forcing] ? t(FORCED[forcing].text) : ""}</p>
       </ConfirmDialog>
       <Dialog
-        title="Change server password"
+        title={t("controls.passwordDialog")}
         isOpen={passwordOpen}
         onOpenChange={(open) => (open ? setPasswordOpen(true) : cancelPassword())}
       >
         <form className={styles.dialogBody} onSubmit={submitPassword}>
           <p className={styles.muted}>
-            Enter the new root password for {service.ipv4 ?? "your server"}. It is sent to the
-            provider once and not stored.
+            {t("controls.passwordText", { server: service.ipv4 ?? t("controls.yourServer") })}
           </p>
           <TextField
-            label="New password"
+            label={t("controls.newPassword")}
             name="password"
             type="password"
             autoFocus
@@ -169,16 +174,16 @@ export function ServiceControls({ service }: { service: Service }) {
               onPress={cancelPassword}
               isDisabled={pending === "reset-password"}
             >
-              Cancel
+              {t("controls.cancel")}
             </Button>
             <Button type="submit" isPending={pending === "reset-password"}>
-              Change Password
+              {t("controls.changePassword")}
             </Button>
           </div>
         </form>
       </Dialog>
       <Dialog
-        title="Password set by the provider"
+        title={t("controls.providerPasswordTitle")}
         isOpen={providerPassword !== null}
         onOpenChange={(open) => {
           if (!open) setProviderPassword(null);
@@ -187,13 +192,12 @@ export function ServiceControls({ service }: { service: Service }) {
       >
         {({ close }) => (
           <div className={styles.dialogBody}>
-            <p className={styles.muted}>
-              The provider set this root password instead of the one you entered. It is shown only
-              this once: store it somewhere safe now.
-            </p>
-            {providerPassword && <SecretValue label="New root password" value={providerPassword} />}
+            <p className={styles.muted}>{t("controls.providerPasswordText")}</p>
+            {providerPassword && (
+              <SecretValue label={t("controls.newRootPassword")} value={providerPassword} />
+            )}
             <div className={styles.dialogActions}>
-              <Button onPress={close}>Done</Button>
+              <Button onPress={close}>{t("controls.done")}</Button>
             </div>
           </div>
         )}

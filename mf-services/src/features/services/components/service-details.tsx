@@ -1,36 +1,44 @@
 import type { Service } from "@contracts/services.ts";
 import { Card, serviceSpecs, shortServiceId } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { ipv4Text, ServiceStatusBadge } from "./service-status";
 import * as styles from "./services.css";
 
 /** SPEC §2: id shortened to 16 characters, connection (reseller) id, type, IPv4, RAM, CPU, storage. */
 export function ServiceDetails({ service }: { service: Service }) {
+  const t = useT();
   const specs = serviceSpecs(service);
-  const rows: [string, string][] = [
-    ["Service ID", shortServiceId(service.id)],
+  // A VPS's plain core count is worded in the page's language (serviceSpecs writes English).
+  const cores = service.service_type === "vps" && /^\d+$/.test(service.cpu.trim());
+  const rows: [string, string, boolean][] = [
+    [t("details.serviceId"), shortServiceId(service.id), true],
     // Null until the provider has made the server.
-    ["Connection ID", service.reseller_id === null ? "—" : String(service.reseller_id)],
-    ["Type", service.service_type.toUpperCase()],
-    ["IPv4", ipv4Text(service)],
-    ["RAM", specs.ram],
-    ["CPU", specs.cpu],
-    ["Storage", specs.storage],
+    [
+      t("details.connectionId"),
+      service.reseller_id === null ? "—" : String(service.reseller_id),
+      false,
+    ],
+    [t("details.type"), service.service_type.toUpperCase(), false],
+    [t("details.ipv4"), ipv4Text(service, t), Boolean(service.ipv4)],
+    [t("details.ram"), specs.ram, false],
+    [
+      t("details.cpu"),
+      cores ? t("details.cores", { count: Number(service.cpu.trim()) }) : specs.cpu,
+      false,
+    ],
+    [t("details.storage"), specs.storage, false],
   ];
   return (
     <Card
       as="section"
-      title="Server details"
+      title={t("details.title")}
       actions={<ServiceStatusBadge status={service.service_status} />}
     >
       <dl className={styles.details}>
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, mono]) => (
           <div key={label} style={{ display: "contents" }}>
             <dt className={styles.term}>{label}</dt>
-            <dd
-              className={`${styles.value} ${label === "Service ID" || (label === "IPv4" && service.ipv4) ? styles.mono : ""}`}
-            >
-              {value}
-            </dd>
+            <dd className={`${styles.value} ${mono ? styles.mono : ""}`}>{value}</dd>
           </div>
         ))}
       </dl>

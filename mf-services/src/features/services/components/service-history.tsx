@@ -1,40 +1,40 @@
 import { type HistoryRange, historyMessages, type ServiceHistory } from "@contracts/history.ts";
 import type { Service } from "@contracts/services.ts";
-import { Card, Skeleton } from "@hosting-portal/shared-ui";
+import { Card, contractMessage, Skeleton, useLocale } from "@hosting-portal/shared-ui";
 import { useMemo, useState } from "react";
+import { messages, useT } from "../../../i18n";
 import { useServiceHistory } from "../api/get-service-history";
 import { type ChartSeries, HistoryChart } from "./history-chart";
-import { formatGb } from "./live-stats";
+import { fixed, formatGb } from "./live-stats";
 import * as styles from "./service-history.css";
 import * as shared from "./services.css";
 
-const RANGE_LABEL: Record<HistoryRange, string> = {
-  hour: "Last hour",
-  day: "Last day",
-  week: "Last week",
-};
+type Key = Parameters<typeof messages.t>[0];
+const RANGES: HistoryRange[] = ["hour", "day", "week"];
+const rangeLabel = (range: HistoryRange): Key => `history.range.${range}`;
 
 /** Network rates as the live panel shows them: Mbit/s. */
 export const formatMbps = (bytesPerSecond: number) => {
   const mbps = (bytesPerSecond * 8) / 1_000_000;
-  return `${mbps < 10 ? mbps.toFixed(2) : mbps.toFixed(1)} Mbit/s`;
+  return messages.t("unit.mbps", { value: fixed(mbps, mbps < 10 ? 2 : 1) });
 };
-export const formatPercent = (v: number) => `${v.toFixed(1)} %`;
+export const formatPercent = (v: number) => messages.t("unit.percent", { value: fixed(v, 1) });
 
-/** Traffic as providers bill it: decimal units. */
+/** Traffic as providers bill it: decimal units (French writes octets: ko, Mo, Go). */
 export function formatTraffic(bytes: number): string {
-  const units = ["B", "kB", "MB", "GB", "TB"];
+  const units = ["unit.B", "unit.kB", "unit.MB", "unit.GB", "unit.TB"] as const;
   let v = bytes;
   let u = 0;
   while (v >= 1000 && u < units.length - 1) {
     v /= 1000;
     u++;
   }
-  return `${u === 0 ? v : v.toFixed(v < 10 ? 2 : 1)} ${units[u]}`;
+  return messages.t(units[u]!, { value: u === 0 ? String(v) : fixed(v, v < 10 ? 2 : 1) });
 }
 
-const timeFormat = (range: HistoryRange) =>
-  new Intl.DateTimeFormat(undefined, {
+/** The axis' and the table's times, in the page's language (Intl, like shared-ui's formatter). */
+const timeFormat = (range: HistoryRange, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
     ...(range === "week" ? { weekday: "short" } : {}),
     hour: "2-digit",
     minute: "2-digit",
@@ -58,25 +58,25 @@ interface ChartSpec {
   high?: number;
 }
 
-function specs(h: ServiceHistory): ChartSpec[] {
+function specs(h: ServiceHistory, t: typeof messages.t): ChartSpec[] {
   return [
     {
-      title: "CPU",
-      series: [{ name: "CPU", values: h.cpu_percent }],
+      title: t("history.cpu"),
+      series: [{ name: t("history.cpu"), values: h.cpu_percent }],
       format: formatPercent,
       high: 100,
     },
     {
-      title: "Memory",
-      series: [{ name: "Memory used", values: h.memory_used_bytes }],
+      title: t("history.memory"),
+      series: [{ name: t("history.memoryUsed"), values: h.memory_used_bytes }],
       format: formatGb,
       high: Math.max(0, ...h.memory_total_bytes.map((v) => v ?? 0)) || undefined,
     },
     {
-      title: "Network",
+      title: t("history.network"),
       series: [
-        { name: "In", values: h.net_in_bps },
-        { name: "Out", values: h.net_out_bps },
+        { name: t("history.in"), values: h.net_in_bps },
+        { name: t("history.out"), values: h.net_out_bps },
       ],
       format: formatMbps,
     },
@@ -84,21 +84,29 @@ function specs(h: ServiceHistory): ChartSpec[] {
 }
 
 /** The sentence a screen reader hears instead of the chart. */
-function summaryOf(spec: ChartSpec, range: HistoryRange): string {
+function summaryOf(spec: ChartSpec, range: HistoryRange, t: typeof messages.t): string {
   const parts = spec.series.map((s) => {
     const sum = summarize(s.values);
-    const label = spec.series.length > 1 ? `${s.name}: ` : "";
-    return sum
-      ? `${label}average ${spec.format(sum.average)}, highest ${spec.format(sum.highest)}, latest ${spec.format(sum.latest)}`
-      : `${label}no samples`;
+    const summary = sum
+      ? t("history.summary", {
+          average: spec.format(sum.average),
+          highest: spec.format(sum.highest),
+          latest: spec.format(sum.latest),
+        })
+      : t("history.noSamples");
+    return spec.series.length > 1
+      ? t("history.seriesSummary", { series: s.name, summary })
+      : summary;
   });
-  return `${RANGE_LABEL[range]}: ${parts.join("; ")}.`;
+  return t("history.chartSummary", { range: t(rangeLabel(range)), parts: parts.join("; ") });
 }
 
 function Charts({ history }: { history: ServiceHistory }) {
-  const format = useMemo(() => timeFormat(history.range), [history.range]);
+  const t = useT();
+  const locale = useLocale();
+  const format = useMemo(() => timeFormat(history.range, locale), [history.range, locale]);
   const formatX = useMemo(() => (s: number) => format.format(new Date(s * 1000)), [format]);
-  const charts = useMemo(() => specs(history), [history]);
+  const charts = useMemo(() => specs(history, t), [history, t]);
   const from = Date.parse(history.from) / 1000;
   const to = Date.parse(history.to) / 1000;
   return (
@@ -107,7 +115,7 @@ function Charts({ history }: { history: ServiceHistory }) {
         <figure key={spec.title} className={styles.figure}>
           <figcaption className={styles.caption}>
             <span className={styles.captionTitle}>{spec.title}</span>{" "}
-            <span>{summaryOf(spec, history.range)}</span>
+            <span>{summaryOf(spec, history.range, t)}</span>
           </figcaption>
           {spec.series.length > 1 && (
             <div className={styles.legend} aria-hidden="true">
@@ -136,31 +144,30 @@ function Charts({ history }: { history: ServiceHistory }) {
 
 /** Every point as a row: the graphs' data for anyone who cannot see them. */
 function DataTable({ history }: { history: ServiceHistory }) {
-  const format = timeFormat(history.range);
+  const t = useT();
+  const format = timeFormat(history.range, useLocale());
   const cell = (v: number | null, f: (v: number) => string) => (v === null ? "—" : f(v));
   return (
     <details>
-      <summary>Show the data as a table</summary>
+      <summary>{t("history.showTable")}</summary>
       {/* Scrolls on its own: focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable wants it */}
-      <section className={styles.tableWrap} aria-label="History data" tabIndex={0}>
+      <section className={styles.tableWrap} aria-label={t("history.dataLabel")} tabIndex={0}>
         <table className={styles.table}>
-          <caption className={shared.srOnly}>
-            {`History, ${RANGE_LABEL[history.range].toLowerCase()}`}
-          </caption>
+          <caption className={shared.srOnly}>{t(`history.caption.${history.range}`)}</caption>
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">CPU</th>
-              <th scope="col">Memory</th>
-              <th scope="col">In</th>
-              <th scope="col">Out</th>
+              <th scope="col">{t("history.time")}</th>
+              <th scope="col">{t("history.cpu")}</th>
+              <th scope="col">{t("history.memory")}</th>
+              <th scope="col">{t("history.in")}</th>
+              <th scope="col">{t("history.out")}</th>
             </tr>
           </thead>
           <tbody>
-            {history.t.map((t, i) => (
-              <tr key={t}>
-                <th scope="row">{format.format(new Date(t * 1000))}</th>
+            {history.t.map((at, i) => (
+              <tr key={at}>
+                <th scope="row">{format.format(new Date(at * 1000))}</th>
                 <td>{cell(history.cpu_percent[i] ?? null, formatPercent)}</td>
                 <td>{cell(history.memory_used_bytes[i] ?? null, formatGb)}</td>
                 <td>{cell(history.net_in_bps[i] ?? null, formatMbps)}</td>
@@ -175,16 +182,17 @@ function DataTable({ history }: { history: ServiceHistory }) {
 }
 
 function Traffic({ traffic }: { traffic: ServiceHistory["traffic"] }) {
-  const month = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" }).format(
+  const t = useT();
+  const month = new Intl.DateTimeFormat(useLocale(), { month: "long", year: "numeric" }).format(
     new Date(`${traffic.month}-15T00:00:00Z`),
   );
   return (
-    <section aria-label="Traffic this month">
-      <h3 className={styles.captionTitle}>Traffic in {month}</h3>
+    <section aria-label={t("history.trafficLabel")}>
+      <h3 className={styles.captionTitle}>{t("history.trafficIn", { month })}</h3>
       <dl className={styles.traffic}>
-        <dt className={shared.term}>In</dt>
+        <dt className={shared.term}>{t("history.in")}</dt>
         <dd className={shared.value}>{formatTraffic(traffic.in_bytes)}</dd>
-        <dt className={shared.term}>Out</dt>
+        <dt className={shared.term}>{t("history.out")}</dt>
         <dd className={shared.value}>{formatTraffic(traffic.out_bytes)}</dd>
       </dl>
     </section>
@@ -197,6 +205,7 @@ function Traffic({ traffic }: { traffic: ServiceHistory["traffic"] }) {
  * traffic. Each chart has a text summary, and the points a table, for screen readers.
  */
 export function ServiceHistoryPanel({ service }: { service: Service }) {
+  const t = useT();
   const enabled = service.service_type === "vps" && service.service_status === "active";
   const [range, setRange] = useState<HistoryRange>("hour");
   const { data, isError, isPending } = useServiceHistory(service.id, range, enabled);
@@ -205,13 +214,13 @@ export function ServiceHistoryPanel({ service }: { service: Service }) {
     <Card
       className={shared.wide}
       as="section"
-      title={historyMessages.title}
-      description="Sampled from your server once a minute."
+      title={contractMessage(historyMessages.title)}
+      description={t("history.description")}
     >
       <div className={styles.body}>
         <fieldset className={styles.ranges}>
-          <legend className={shared.srOnly}>Time range</legend>
-          {(Object.keys(RANGE_LABEL) as HistoryRange[]).map((r) => (
+          <legend className={shared.srOnly}>{t("history.timeRange")}</legend>
+          {RANGES.map((r) => (
             <button
               key={r}
               type="button"
@@ -219,20 +228,20 @@ export function ServiceHistoryPanel({ service }: { service: Service }) {
               aria-pressed={r === range}
               onClick={() => setRange(r)}
             >
-              {RANGE_LABEL[r]}
+              {t(rangeLabel(r))}
             </button>
           ))}
         </fieldset>
         {isError && !data ? (
           <p className={shared.muted} role="status">
-            {historyMessages.unavailable}
+            {contractMessage(historyMessages.unavailable)}
           </p>
         ) : isPending || !data ? (
           <Skeleton height={200} />
         ) : (
           <>
             {data.t.length === 0 ? (
-              <p className={shared.muted}>{historyMessages.empty}</p>
+              <p className={shared.muted}>{contractMessage(historyMessages.empty)}</p>
             ) : (
               <>
                 <Charts history={data} />

@@ -1,7 +1,14 @@
 import { serverActionMessages } from "@contracts/server-actions.ts";
 import type { Service } from "@contracts/services.ts";
-import { Button, formatDateTime, Skeleton, toast } from "@hosting-portal/shared-ui";
+import {
+  Button,
+  contractMessage,
+  formatDateTime,
+  Skeleton,
+  toast,
+} from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../../i18n";
 import { useBackups, useCreateBackup, useRestoreBackup } from "../../api/server-actions";
 import * as shared from "../services.css";
 import * as styles from "./manage-server.css";
@@ -14,6 +21,7 @@ import { useReportServiceError } from "./use-report";
  * buttons wait: it runs one at a time per server.
  */
 export function BackupsSection({ service, isDisabled }: { service: Service; isDisabled: boolean }) {
+  const t = useT();
   const { data, isError } = useBackups(service.id);
   const create = useCreateBackup(service.id);
   const restore = useRestoreBackup(service.id);
@@ -29,18 +37,18 @@ export function BackupsSection({ service, isDisabled }: { service: Service; isDi
   return (
     <section className={styles.section} aria-labelledby="backups-heading">
       <h3 id="backups-heading" className={styles.heading}>
-        Backups
+        {t("backups.title")}
       </h3>
       {data?.running && (
         <p className={shared.muted} role="status">
-          A backup operation is running at the provider ({data.status}).
+          {t("backups.running", { status: data.status })}
         </p>
       )}
-      {isError && <p className={shared.muted}>Backups cannot be read right now.</p>}
+      {isError && <p className={shared.muted}>{t("backups.unreadable")}</p>}
       {!data && !isError && <Skeleton height={40} />}
-      {data && data.backups.length === 0 && <p className={shared.muted}>No backups yet.</p>}
+      {data && data.backups.length === 0 && <p className={shared.muted}>{t("backups.none")}</p>}
       {data && data.backups.length > 0 && (
-        <ul className={styles.list} aria-label="Backups, newest first">
+        <ul className={styles.list} aria-label={t("backups.listLabel")}>
           {data.backups.map((b) => (
             <li key={b.id} className={styles.row}>
               <span>{label(b)}</span>
@@ -49,7 +57,7 @@ export function BackupsSection({ service, isDisabled }: { service: Service; isDi
                 isDisabled={busy}
                 onPress={() => setRestoring({ id: b.id, label: label(b) })}
               >
-                Restore…
+                {t("backups.restore")}
               </Button>
             </li>
           ))}
@@ -62,22 +70,22 @@ export function BackupsSection({ service, isDisabled }: { service: Service; isDi
           isPending={create.isPending}
           onPress={() =>
             create.mutate(undefined, {
-              onSuccess: () => toast.success(serverActionMessages.backupStarted),
+              onSuccess: () => toast.success(contractMessage(serverActionMessages.backupStarted)),
               onError: report,
             })
           }
         >
-          Back up now
+          {t("backups.create")}
         </Button>
       </div>
       <TypedConfirmDialog
         serviceId={service.id}
-        title="Restore backup"
+        title={t("backups.restoreTitle")}
         isOpen={restoring !== null}
         onOpenChange={(open) => {
           if (!open) setRestoring(null);
         }}
-        confirmLabel="Replace the disk"
+        confirmLabel={t("backups.restoreConfirm")}
         isPending={restore.isPending}
         onConfirm={(confirm) =>
           restoring &&
@@ -85,7 +93,7 @@ export function BackupsSection({ service, isDisabled }: { service: Service; isDi
             { backup: restoring.id, confirm },
             {
               onSuccess: () => {
-                toast.success(serverActionMessages.restoreStarted);
+                toast.success(contractMessage(serverActionMessages.restoreStarted));
                 setRestoring(null);
               },
               onError: report,
@@ -93,10 +101,7 @@ export function BackupsSection({ service, isDisabled }: { service: Service; isDi
           )
         }
       >
-        <p className={shared.note}>
-          The server's disk is replaced by the backup of {restoring?.label}. Everything written
-          since is lost.
-        </p>
+        <p className={shared.note}>{t("backups.restoreNote", { label: restoring?.label ?? "" })}</p>
       </TypedConfirmDialog>
     </section>
   );

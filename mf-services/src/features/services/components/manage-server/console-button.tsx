@@ -1,6 +1,7 @@
 import type { Service } from "@contracts/services.ts";
 import { Button } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../../i18n";
 import { fetchConsoleAddress } from "../../api/server-actions";
 import * as shared from "../services.css";
 import * as styles from "./manage-server.css";
@@ -13,6 +14,7 @@ import { useReportServiceError } from "./use-report";
  * and with no opener (the console cannot reach back into the portal).
  */
 export function ConsoleButton({ service, isDisabled }: { service: Service; isDisabled: boolean }) {
+  const t = useT();
   const [pending, setPending] = useState(false);
   const report = useReportServiceError();
   const open = async () => {
@@ -36,14 +38,12 @@ export function ConsoleButton({ service, isDisabled }: { service: Service; isDis
   return (
     <section className={styles.section} aria-labelledby="console-heading">
       <h3 id="console-heading" className={styles.heading}>
-        Console
+        {t("console.title")}
       </h3>
-      <p className={shared.muted}>
-        Opens the server's screen in a new tab, for when SSH does not answer.
-      </p>
+      <p className={shared.muted}>{t("console.explain")}</p>
       <div>
         <Button variant="secondary" isPending={pending} isDisabled={isDisabled} onPress={open}>
-          Open console
+          {t("console.open")}
         </Button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import type { Service } from "@contracts/services.ts";
 import { Card } from "@hosting-portal/shared-ui";
+import { useT } from "../../../../i18n";
 import { useReinstall } from "../../api/server-actions";
 import { BackupsSection } from "./backups-section";
 import { ConsoleButton } from "./console-button";
@@ -13,14 +14,11 @@ import { ReverseDnsSection } from "./reverse-dns-section";
  * While a reinstall runs, nothing else may touch the server.
  */
 export function ManageServer({ service }: { service: Service }) {
+  const t = useT();
   const { data } = useReinstall(service.id);
   const reinstalling = data?.reinstall?.state === "pending";
   return (
-    <Card
-      as="section"
-      title="Manage server"
-      description="Reinstall, console, reverse DNS and backups at your server's provider."
-    >
+    <Card as="section" title={t("manage.title")} description={t("manage.description")}>
       <div className={styles.sections}>
         <ReinstallSection service={service} />
         <ConsoleButton service={service} isDisabled={reinstalling} />

@@ -1,7 +1,8 @@
 import { serverActionMessages } from "@contracts/server-actions.ts";
 import type { Service } from "@contracts/services.ts";
-import { Button, ProgressBar, Select, toast } from "@hosting-portal/shared-ui";
+import { Button, contractMessage, ProgressBar, Select, toast } from "@hosting-portal/shared-ui";
 import { useEffect, useRef, useState } from "react";
+import { useT } from "../../../../i18n";
 import { useReinstall, useStartReinstall, useTemplates } from "../../api/server-actions";
 import * as shared from "../services.css";
 import * as styles from "./manage-server.css";
@@ -14,6 +15,7 @@ import { useReportServiceError } from "./use-report";
  * root password waits in the Root password panel, shown once.
  */
 export function ReinstallSection({ service }: { service: Service }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [template, setTemplate] = useState("");
   const { data } = useReinstall(service.id);
@@ -29,8 +31,9 @@ export function ReinstallSection({ service }: { service: Service }) {
     if (running) watched.current = reinstall.id;
     else if (reinstall && watched.current === reinstall.id) {
       watched.current = null;
-      if (reinstall.state === "done") toast.success(serverActionMessages.reinstallDone);
-      else toast.error(serverActionMessages.reinstallFailed);
+      if (reinstall.state === "done")
+        toast.success(contractMessage(serverActionMessages.reinstallDone));
+      else toast.error(contractMessage(serverActionMessages.reinstallFailed));
     }
   }, [running, reinstall]);
 
@@ -40,39 +43,42 @@ export function ReinstallSection({ service }: { service: Service }) {
   return (
     <section className={styles.section} aria-labelledby="reinstall-heading">
       <h3 id="reinstall-heading" className={styles.heading}>
-        Reinstall
+        {t("reinstall.title")}
       </h3>
       {running ? (
         <ProgressBar
-          label={`Reinstalling ${reinstall.template} (${reinstall.provider_status ?? "queued"})`}
+          label={t("reinstall.progress", {
+            template: reinstall.template,
+            status: reinstall.provider_status ?? t("reinstall.queued"),
+          })}
           value={Math.round(reinstall.progress * 100)}
         />
       ) : (
         <p className={shared.muted}>
-          Installs a fresh system. Everything on the server's disk is erased.
+          {t("reinstall.explain")}
           {reinstall?.state === "failed"
-            ? ` The last reinstall (${reinstall.template}) failed.`
+            ? ` ${t("reinstall.lastFailed", { template: reinstall.template })}`
             : ""}
         </p>
       )}
       <div>
         <Button variant="danger" isDisabled={running} onPress={() => setOpen(true)}>
-          Reinstall…
+          {t("reinstall.open")}
         </Button>
       </div>
       <TypedConfirmDialog
         serviceId={service.id}
-        title="Reinstall server"
+        title={t("reinstall.dialogTitle")}
         isOpen={open}
         onOpenChange={setOpen}
-        confirmLabel="Erase and reinstall"
+        confirmLabel={t("reinstall.confirm")}
         isPending={start.isPending}
         onConfirm={(confirm) =>
           start.mutate(
             { template: chosen, confirm },
             {
               onSuccess: () => {
-                toast.success(serverActionMessages.reinstallStarted);
+                toast.success(contractMessage(serverActionMessages.reinstallStarted));
                 setOpen(false);
               },
               onError: report,
@@ -81,20 +87,22 @@ export function ReinstallSection({ service }: { service: Service }) {
         }
       >
         <Select
-          label="System"
+          label={t("reinstall.system")}
           value={chosen}
           onValueChange={setTemplate}
           disabled={!templates.data}
         >
-          {choices.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          {choices.map((name) => (
+            <option key={name} value={name}>
+              {name}
             </option>
           ))}
         </Select>
         <p className={shared.note}>
-          This erases every file on {service.ipv4 ?? "the server"} and installs{" "}
-          {chosen || "the system"}. A new root password is shown once when it is done.
+          {t("reinstall.note", {
+            server: service.ipv4 ?? t("reinstall.theServer"),
+            system: chosen || t("reinstall.theSystem"),
+          })}
         </p>
       </TypedConfirmDialog>
     </section>

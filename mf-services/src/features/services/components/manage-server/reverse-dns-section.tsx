@@ -2,6 +2,7 @@ import { ReverseDnsBody } from "@contracts/server-actions.ts";
 import type { Service } from "@contracts/services.ts";
 import { Button, parseForm, Skeleton, TextField, toast } from "@hosting-portal/shared-ui";
 import type { FormEvent } from "react";
+import { useT } from "../../../../i18n";
 import { useReverseDns, useSetReverseDns } from "../../api/server-actions";
 import * as shared from "../services.css";
 import * as styles from "./manage-server.css";
@@ -15,6 +16,7 @@ export function ReverseDnsSection({
   service: Service;
   isDisabled: boolean;
 }) {
+  const t = useT();
   const { data, isError } = useReverseDns(service.id);
   const save = useSetReverseDns(service.id);
   const report = useReportServiceError();
@@ -33,13 +35,10 @@ export function ReverseDnsSection({
   return (
     <section className={styles.section} aria-labelledby="rdns-heading">
       <h3 id="rdns-heading" className={styles.heading}>
-        Reverse DNS
+        {t("rdns.title")}
       </h3>
-      <p className={shared.muted}>
-        The name an address answers to, which mail servers check. Leave it empty for the provider's
-        default.
-      </p>
-      {isError && <p className={shared.muted}>Reverse DNS cannot be read right now.</p>}
+      <p className={shared.muted}>{t("rdns.explain")}</p>
+      {isError && <p className={shared.muted}>{t("rdns.unreadable")}</p>}
       {!data && !isError && <Skeleton height={40} />}
       {data && (
         <ul className={styles.list}>
@@ -47,7 +46,7 @@ export function ReverseDnsSection({
             <li key={entry.ip}>
               <form className={styles.row} onSubmit={submit(entry.ip)}>
                 <TextField
-                  label={`PTR name of ${entry.ip}`}
+                  label={t("rdns.field", { ip: entry.ip })}
                   name="hostname"
                   // Keyed by the reported value: a save shows the provider's answer.
                   key={entry.hostname ?? ""}
@@ -56,9 +55,9 @@ export function ReverseDnsSection({
                   description={
                     data.reported
                       ? entry.hostname
-                        ? `Now: ${entry.hostname}`
-                        : "Now: the provider's default"
-                      : "The provider does not report the current name"
+                        ? t("rdns.now", { hostname: entry.hostname })
+                        : t("rdns.nowDefault")
+                      : t("rdns.notReported")
                   }
                   autoComplete="off"
                 />
@@ -68,7 +67,7 @@ export function ReverseDnsSection({
                   isDisabled={isDisabled}
                   isPending={save.isPending && save.variables?.ip === entry.ip}
                 >
-                  Save
+                  {t("rdns.save")}
                 </Button>
               </form>
             </li>

@@ -1,6 +1,7 @@
 import { confirmationText } from "@contracts/server-actions.ts";
-import { Button, Dialog, TextField } from "@hosting-portal/shared-ui";
+import { Button, Dialog, richText, TextField } from "@hosting-portal/shared-ui";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { useT } from "../../../../i18n";
 import * as shared from "../services.css";
 import * as styles from "./manage-server.css";
 
@@ -28,6 +29,7 @@ export function TypedConfirmDialog({
   isPending: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   const [typed, setTyped] = useState("");
   const expected = confirmationText(serviceId);
   const matches = typed.trim() === expected;
@@ -49,10 +51,16 @@ export function TypedConfirmDialog({
         <form className={shared.dialogBody} onSubmit={submit}>
           {children}
           <p className={shared.muted}>
-            Type <span className={styles.code}>{expected}</span> to confirm.
+            {richText(t("confirm.typeToConfirm", { expected }), [
+              (code) => (
+                <span className={styles.code} translate="no">
+                  {code}
+                </span>
+              ),
+            ])}
           </p>
           <TextField
-            label="Service short id"
+            label={t("confirm.field")}
             name="confirm"
             value={typed}
             onChange={setTyped}
@@ -61,7 +69,7 @@ export function TypedConfirmDialog({
           />
           <div className={shared.dialogActions}>
             <Button variant="secondary" onPress={close} isDisabled={isPending}>
-              Cancel
+              {t("confirm.cancel")}
             </Button>
             <Button type="submit" variant="danger" isDisabled={!matches} isPending={isPending}>
               {confirmLabel}

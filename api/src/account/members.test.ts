@@ -337,6 +337,9 @@ test("members: for each role and each token scope, every operation of the OpenAP
   const table: [string, string, AccountRole[]][] = [
     ["GET", "/api/services", ["owner", "billing", "technical", "read_only"]],
     ["POST", "/api/services/x/actions/restart", ["owner", "technical"]],
+    ["POST", "/api/services/x/plan-change", ["owner", "billing"]],
+    ["POST", "/api/services/x/cancellation", ["owner", "billing"]],
+    ["DELETE", "/api/services/x/cancellation", ["owner", "billing"]],
     ["POST", "/api/billing/orders", ["owner", "billing"]],
     ["POST", "/api/shop/orders", ["owner", "billing"]],
     ["PUT", "/api/account/billing-details", ["owner", "billing"]],
@@ -358,6 +361,48 @@ test("members: for each role and each token scope, every operation of the OpenAP
         allowed.includes(role),
         `${role} ${method} ${path}`,
       );
+});
+
+test("members: a plan change or cancellation moves money: owners and billing members (and full or billing tokens) only, never technical or read-only", async () => {
+  const owner = await signUpAndIn(api);
+  const billing = await signUpAndIn(api);
+  const technical = await signUpAndIn(api);
+  const readOnly = await signUpAndIn(api);
+  await join(owner, billing, "billing");
+  await join(owner, technical, "technical");
+  await join(owner, readOnly, "read_only");
+  const tokens: Record<string, string> = {};
+  for (const scope of ["read_only", "technical", "billing", "full"]) {
+    const res = await post("/api/account/api-tokens", owner.access_token, { name: scope, scope });
+    tokens[scope] = (await json<CreatedApiToken>(res)).token;
+  }
+  const id = crypto.randomUUID();
+  const calls: [string, string, unknown][] = [
+    ["POST", `/api/services/${id}/plan-change`, { product_id: vps!.id }],
+    ["POST", `/api/services/${id}/cancellation`, { mode: "now", reason: "other" }],
+    ["DELETE", `/api/services/${id}/cancellation`, undefined],
+  ];
+  const refused: string[] = [];
+  const callers: [string, string][] = [
+    ["owner", owner.access_token],
+    ["billing", billing.access_token],
+    ["technical", technical.access_token],
+    ["read_only", readOnly.access_token],
+    ...Object.entries(tokens).map(([scope, t]): [string, string] => [`token ${scope}`, t]),
+  ];
+  for (const [method, path, body] of calls)
+    for (const [who, token] of callers)
+      if ((await call(token, method, path, body)).refused) refused.push(`${who} ${method} ${path}`);
+  assert.deepEqual(
+    refused,
+    calls.flatMap(([method, path]) =>
+      ["technical", "read_only", "token read_only", "token technical"].map(
+        (who) => `${who} ${method} ${path}`,
+      ),
+    ),
+  );
+  // Restarting a server stays the technical member's.
+  assert.equal(roleAllows("technical", "POST", `/api/services/${id}/actions/restart`), true);
 });
 
 test("members: another account's ids answer 404 on every route of the OpenAPI document, for an owner of another account", async () => {

@@ -61,6 +61,21 @@ const WRITES: Record<ApiTokenScope, RegExp[]> = {
   full: [/^\/api\//],
 };
 
+/**
+ * Writes under /api/services that move the account's money: a plan change charges the prorated
+ * difference (or credits it), a cancellation now credits the unused days and undoing it charges
+ * them again. They are the billing scope's (and full's), not the technical one's, although they
+ * sit beside the server controls.
+ */
+const MONEY_UNDER_SERVICES = [/^\/api\/services\/[^/]+\/(plan-change|cancellation)\/?$/];
+
+/** Whether `scope` may make this write (the table above, with the money writes moved out). */
+function writes(scope: ApiTokenScope, path: string): boolean {
+  if (MONEY_UNDER_SERVICES.some((r) => r.test(path)))
+    return scope === "billing" || scope === "full";
+  return WRITES[scope].some((r) => r.test(path));
+}
+
 /** The token scope each role's account rights equal (the owner has more: OWNER_ONLY). */
 export const ROLE_SCOPE: Record<AccountRole, ApiTokenScope> = {
   owner: "full",
@@ -75,7 +90,7 @@ const reads = (method: string) => method === "GET" || method === "HEAD";
 export function scopeAllows(scope: ApiTokenScope, method: string, path: string): boolean {
   if (NEVER_BY_TOKEN.some((r) => r.test(path))) return false;
   if (reads(method)) return true;
-  return WRITES[scope].some((r) => r.test(path));
+  return writes(scope, path);
 }
 
 /** Whether the request acts on the caller's account (and so needs a role there). */
@@ -87,7 +102,7 @@ export function roleAllows(role: AccountRole, method: string, path: string): boo
   if (ANY_MEMBER.some(([m, r]) => m === method && r.test(path))) return true;
   if (OWNER_ONLY.some((r) => r.test(path))) return role === "owner";
   if (reads(method)) return true;
-  return WRITES[ROLE_SCOPE[role]].some((r) => r.test(path));
+  return writes(ROLE_SCOPE[role], path);
 }
 
 /** Whether any token may call `path` (for the OpenAPI document's security alternatives). */

@@ -49,8 +49,14 @@ const base: InvoiceRow = {
   reverse_charge: true,
   refers_to_number: null,
 };
+/**
+ * The English documents' bytes, fixed. Taken again once, when pdf-lib gave way to Cantoo's
+ * maintained fork: every object of each file (page content, fonts, document info) is the same
+ * after inflating; the fork keeps the catalog and the page tree outside the object stream and
+ * deflates with fflate instead of pako, so the container's bytes differ, the document does not.
+ */
 const english: [InvoiceRow, string][] = [
-  [base, "445da7c5319ec039c342d17b37abe8f3db2ac00f0d8e786a0fd4c76ee737c270"],
+  [base, "211fc605f964b2daeb2485b6afe18e075c12af363acb56412529c1c657db1612"],
   [
     {
       ...base,
@@ -63,7 +69,7 @@ const english: [InvoiceRow, string][] = [
       // A snapshot taken since languages exist carries the customer's (here: none).
       customer: { ...base.customer, company: null, vat_id: null, country: "DE", locale: null },
     },
-    "fe3ee87823276616a16d83c125d0e890f4604feba815ede8a06eab65cf993e9c",
+    "3ed1f38d1c1e231659e4dfb2dea8c341902222e143dad623702355c18a02a73a",
   ],
   [
     {
@@ -77,7 +83,7 @@ const english: [InvoiceRow, string][] = [
       gross: "25.00",
       reverse_charge: false,
     },
-    "0faab0d4e49409f81bfdf103cadd231a31e7961376895088fb4e6475c34f0b10",
+    "86aead5e3dc5ce0157c11bd5ded941958ecc58c142e97afa1ceb5b3296a9776b",
   ],
   [
     {
@@ -92,11 +98,11 @@ const english: [InvoiceRow, string][] = [
       reverse_charge: false,
       refers_to_number: "R2026-000007",
     },
-    "d6ce977ca324e2bd0c026c6e2bb36421f35f79b8e324e62503b4ea8745bf1bd1",
+    "14d72c45e77274f760f72125c0b0e96d5a119ae29b9f2ffc0cb4169781e6ab15",
   ],
 ];
 
-test("invoice PDFs: English documents keep the bytes they had before languages (invoice, reverse charge, receipt, credit note)", async () => {
+test("invoice PDFs: English documents keep their bytes, as before languages (invoice, reverse charge, receipt, credit note)", async () => {
   for (const [row, hash] of english) {
     assert.equal(await sha256(await renderInvoicePdf(row)), hash, row.number);
   }

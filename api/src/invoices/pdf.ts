@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, StandardFonts } from "@cantoo/pdf-lib";
 import { isLocale, type Locale } from "../../contracts/i18n/locales.ts";
 import { formatDate, formatDecimal, formatMoney, formatPercent } from "../i18n/format.ts";
 import { REVERSE_CHARGE_TEXT } from "./vat.ts";
@@ -254,8 +254,9 @@ const isoDay = (d: Date | string) => (typeof d === "string" ? d : d.toISOString(
 
 /**
  * Renders the document with the standard Helvetica font. Deterministic: the metadata dates are
- * the issue instant, no producer string from the library, and pdf-lib writes no random file id,
- * so the same row gives the same bytes on every download (tested in invoices.test.ts).
+ * the issue instant, no producer string from the library, and pdf-lib (Cantoo's maintained fork)
+ * writes no random file id, so the same row gives the same bytes on every download (tested in
+ * invoices.test.ts and, against fixed hashes, in invoice-locales.test.ts).
  */
 export async function renderInvoicePdf(row: InvoiceRow): Promise<Uint8Array> {
   const locale = documentLocale(row);

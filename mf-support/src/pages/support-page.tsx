@@ -1,10 +1,5 @@
 import type { Service } from "@contracts/services.ts";
-import {
-  NewTicketBody,
-  SUPPORT_CATEGORIES,
-  type SupportCategory,
-  supportCategoryLabels,
-} from "@contracts/support.ts";
+import { NewTicketBody, SUPPORT_CATEGORIES, type SupportCategory } from "@contracts/support.ts";
 import { Link, useNavigate } from "@hosting-portal/router";
 import {
   ApiError,
@@ -12,6 +7,7 @@ import {
   Card,
   Cell,
   Column,
+  contractMessage,
   EmptyState,
   formatDateTime,
   Page,
@@ -29,14 +25,18 @@ import {
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { getMyTickets, mineKeys, openTicket, uploadAttachment } from "../features/tickets/api";
-import { TicketStatus } from "../features/tickets/status";
+import { CustomerTicketStatus } from "../features/tickets/status";
+import { messages, useT } from "../i18n";
 import * as styles from "./support.css";
 
 /** How a service is named in the "About" choice: its type and address. */
-const serviceLabel = (s: Service) =>
-  `${s.service_type === "vps" ? "VPS" : "Dedicated server"} ${s.ipv4 ?? s.id.slice(0, 8)}`;
+const serviceLabel = (s: Service, t: typeof messages.t) =>
+  t(s.service_type === "vps" ? "new.vps" : "new.dedicated", {
+    address: s.ipv4 ?? s.id.slice(0, 8),
+  });
 
 function NewTicketForm() {
+  const t = useT();
   const client = useQueryClient();
   const navigate = useNavigate();
   const services = useMyServices();
@@ -49,7 +49,10 @@ function NewTicketForm() {
     mutationFn: async () => {
       const body = { subject, category, message, service_id: serviceId || null };
       const parsed = NewTicketBody.safeParse(body);
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid ticket");
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]?.message;
+        throw new Error(issue ? contractMessage(issue) : messages.t("new.invalid"));
+      }
       const attachments = [];
       for (const file of files) attachments.push(await uploadAttachment(file));
       return openTicket({ ...body, attachment_ids: attachments.map((a) => a.id) });
@@ -60,8 +63,8 @@ function NewTicketForm() {
     },
     onError: (err) =>
       toast.error(
-        "Could not open the ticket",
-        err instanceof ApiError || err instanceof Error ? err.message : "Please try again.",
+        messages.t("new.failed"),
+        err instanceof ApiError || err instanceof Error ? err.message : messages.t("tryAgain"),
       ),
   });
   const submit = (e: FormEvent) => {
@@ -69,43 +72,43 @@ function NewTicketForm() {
     create.mutate();
   };
   return (
-    <Card title="New ticket" as="section">
-      <form onSubmit={submit} aria-label="New ticket" className={styles.form}>
+    <Card title={t("new.title")} as="section">
+      <form onSubmit={submit} aria-label={t("new.title")} className={styles.form}>
         <TextField
-          label="Subject"
+          label={t("new.subject")}
           name="subject"
           value={subject}
           onChange={setSubject}
           isRequired
         />
         <Select
-          label="Category"
+          label={t("new.category")}
           name="category"
           value={category}
           onValueChange={(value) => setCategory(value as SupportCategory)}
         >
           {SUPPORT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {supportCategoryLabels[c]}
+              {t(`category.${c}`)}
             </option>
           ))}
         </Select>
         <Select
-          label="About"
+          label={t("new.about")}
           name="service_id"
           value={serviceId}
           onValueChange={setServiceId}
-          description="Staff see the service's details beside your ticket."
+          description={t("new.aboutHint")}
         >
-          <option value="">No service in particular</option>
+          <option value="">{t("new.noService")}</option>
           {(services.data ?? []).map((s) => (
             <option key={s.id} value={s.id}>
-              {serviceLabel(s)}
+              {serviceLabel(s, t)}
             </option>
           ))}
         </Select>
         <TextField
-          label="Message"
+          label={t("new.message")}
           name="message"
           multiline
           rows={6}
@@ -114,7 +117,7 @@ function NewTicketForm() {
           isRequired
         />
         <label className={styles.files}>
-          Attachments (images, PDF or text, up to 5 MB each)
+          {t("attachments")}
           <input
             type="file"
             name="attachments"
@@ -125,7 +128,7 @@ function NewTicketForm() {
         </label>
         <div>
           <Button type="submit" isPending={create.isPending}>
-            Open ticket
+            {t("new.submit")}
           </Button>
         </div>
       </form>
@@ -135,6 +138,7 @@ function NewTicketForm() {
 
 /** /support: the caller's tickets, newest activity first, and a form for a new one. */
 export default function SupportPage() {
+  const t = useT();
   const tickets = useInfiniteQuery({
     queryKey: mineKeys.list,
     queryFn: ({ pageParam, signal }) => getMyTickets(pageParam, signal),
@@ -144,42 +148,41 @@ export default function SupportPage() {
   });
   return (
     <Page>
-      <PageHeader title="Support" description="Your tickets with our support team." />
-      <Card title="Your tickets" as="section">
+      <PageHeader title={t("page.title")} description={t("page.description")} />
+      <Card title={t("list.title")} as="section">
         {tickets.isPending ? (
           <Skeleton height="96px" />
         ) : tickets.isError ? (
           <EmptyState
-            title="Your tickets could not be loaded"
-            description="Please try again."
+            title={t("list.loadFailed")}
+            description={t("tryAgain")}
             action={
               <Button size="sm" variant="secondary" onPress={() => tickets.refetch()}>
-                Retry
+                {t("list.retry")}
               </Button>
             }
           />
         ) : tickets.data.length === 0 ? (
-          <EmptyState
-            title="No tickets yet"
-            description="Open a ticket below when you need help."
-          />
+          <EmptyState title={t("list.empty")} description={t("list.emptyHint")} />
         ) : (
-          <Table aria-label="Tickets">
+          <Table aria-label={t("list.label")}>
             <TableHeader>
-              <Column isRowHeader>Subject</Column>
-              <Column>Status</Column>
-              <Column>Last reply</Column>
+              <Column isRowHeader>{t("list.subject")}</Column>
+              <Column>{t("list.status")}</Column>
+              <Column>{t("list.lastReply")}</Column>
             </TableHeader>
-            <TableBody items={tickets.data} dependencies={[]}>
-              {(t) => (
-                <Row id={t.id}>
+            <TableBody items={tickets.data} dependencies={[t]}>
+              {(ticket) => (
+                <Row id={ticket.id}>
                   <Cell>
-                    <Link to={`/support/${t.id}`}>{t.subject}</Link>
+                    <Link to={`/support/${ticket.id}`} translate="no">
+                      {ticket.subject}
+                    </Link>
                   </Cell>
                   <Cell>
-                    <TicketStatus status={t.status} />
+                    <CustomerTicketStatus status={ticket.status} />
                   </Cell>
-                  <Cell>{formatDateTime(t.last_reply_at)}</Cell>
+                  <Cell>{formatDateTime(ticket.last_reply_at)}</Cell>
                 </Row>
               )}
             </TableBody>
@@ -187,7 +190,7 @@ export default function SupportPage() {
         )}
         {tickets.hasNextPage && (
           <Button variant="secondary" onPress={() => void tickets.fetchNextPage()}>
-            Load more
+            {t("list.loadMore")}
           </Button>
         )}
       </Card>

@@ -1,4 +1,3 @@
-import { supportCategoryLabels } from "@contracts/support.ts";
 import { Link, useParams } from "@hosting-portal/router";
 import {
   ApiError,
@@ -19,7 +18,8 @@ import {
   uploadAttachment,
 } from "../features/tickets/api";
 import { Conversation } from "../features/tickets/conversation";
-import { TicketStatus } from "../features/tickets/status";
+import { CustomerTicketStatus } from "../features/tickets/status";
+import { messages, useT } from "../i18n";
 import * as styles from "./support.css";
 
 /**
@@ -27,6 +27,7 @@ import * as styles from "./support.css";
  * reply arrives live: the shell's event stream rereads it on the `support` topic.
  */
 export default function TicketPage() {
+  const tr = useT();
   const id = useParams().id ?? "";
   const client = useQueryClient();
   const ticket = useQuery({
@@ -51,7 +52,8 @@ export default function TicketPage() {
       setFiles([]);
       await done();
     },
-    onError: (err) => setError(err instanceof ApiError ? err.message : "The reply was not sent"),
+    onError: (err) =>
+      setError(err instanceof ApiError ? err.message : messages.t("ticket.notSent")),
   });
   const close = useMutation({
     mutationFn: () => closeTicket(id),
@@ -69,8 +71,8 @@ export default function TicketPage() {
   if (ticket.isError)
     return (
       <Page>
-        <PageHeader title="Ticket not found" />
-        <Link to="/support">Back to your tickets</Link>
+        <PageHeader title={tr("ticket.notFound")} />
+        <Link to="/support">{tr("ticket.back")}</Link>
       </Page>
     );
   const t = ticket.data;
@@ -81,18 +83,18 @@ export default function TicketPage() {
   };
   return (
     <Page>
-      <PageHeader title={t.subject} description={supportCategoryLabels[t.category]} />
+      <PageHeader title={t.subject} description={tr(`category.${t.category}`)} />
       <p className={styles.status}>
-        <TicketStatus status={t.status} /> <Link to="/support">All tickets</Link>
+        <CustomerTicketStatus status={t.status} /> <Link to="/support">{tr("ticket.all")}</Link>
       </p>
-      <Card title="Conversation">
+      <Card title={tr("ticket.conversation")}>
         <Conversation messages={t.messages} />
       </Card>
       {t.status !== "closed" && (
-        <Card title="Reply">
-          <form onSubmit={submit} aria-label="Reply" className={styles.form}>
+        <Card title={tr("ticket.reply")}>
+          <form onSubmit={submit} aria-label={tr("ticket.reply")} className={styles.form}>
             <TextField
-              label="Your reply"
+              label={tr("ticket.yourReply")}
               name="reply"
               multiline
               rows={5}
@@ -100,7 +102,7 @@ export default function TicketPage() {
               onChange={setMessage}
             />
             <label className={styles.files}>
-              Attachments (images, PDF or text, up to 5 MB each)
+              {tr("attachments")}
               <input
                 type="file"
                 multiple
@@ -115,14 +117,14 @@ export default function TicketPage() {
             )}
             <div className={styles.actions}>
               <Button type="submit" isPending={reply.isPending}>
-                Send reply
+                {tr("ticket.send")}
               </Button>
               <Button
                 variant="secondary"
                 onPress={() => close.mutate()}
                 isDisabled={close.isPending}
               >
-                Close ticket
+                {tr("ticket.close")}
               </Button>
             </div>
           </form>

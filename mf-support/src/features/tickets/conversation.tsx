@@ -1,5 +1,6 @@
 import type { TicketMessage } from "@contracts/support.ts";
-import { Button, downloadFile, formatDateTime } from "@hosting-portal/shared-ui";
+import { Button, downloadFile, formatDateTime, formatNumber } from "@hosting-portal/shared-ui";
+import { useT } from "../../i18n";
 import * as styles from "./conversation.css";
 
 const kind = (m: TicketMessage) =>
@@ -11,12 +12,12 @@ const kind = (m: TicketMessage) =>
         ? "system"
         : "customer";
 
-const who = (m: TicketMessage, staffView: boolean) => {
+/** Who wrote a message, as staff read it (the staff pages stay English). */
+const who = (m: TicketMessage) => {
   if (m.internal) return `Internal note${m.author_name ? ` by ${m.author_name}` : ""}`;
   if (m.author === "system") return "Portal";
-  if (m.author === "staff")
-    return staffView && m.author_name ? `Support (${m.author_name})` : "Support";
-  return staffView ? "Customer" : "You";
+  if (m.author === "staff") return m.author_name ? `Support (${m.author_name})` : "Support";
+  return "Customer";
 };
 
 /**
@@ -30,9 +31,21 @@ export function Conversation({
   messages: TicketMessage[];
   staffView?: boolean;
 }) {
+  const t = useT();
   const base = staffView ? "/api/admin/support/attachments" : "/api/support/attachments";
+  // The customer sees no internal notes (the API leaves them out) and no staff names.
+  const author = (m: TicketMessage) =>
+    staffView
+      ? who(m)
+      : t(
+          m.author === "system"
+            ? "conv.portal"
+            : m.author === "staff"
+              ? "conv.support"
+              : "conv.you",
+        );
   return (
-    <ol aria-label="Conversation" className={styles.list}>
+    <ol aria-label={staffView ? "Conversation" : t("conv.label")} className={styles.list}>
       {messages.map((m) => (
         <li
           key={m.id}
@@ -40,11 +53,14 @@ export function Conversation({
           data-internal={m.internal ? "true" : undefined}
         >
           <div className={styles.meta}>
-            <strong>{who(m, staffView)}</strong> · {formatDateTime(m.created_at)}
+            <strong>{author(m)}</strong> · {formatDateTime(m.created_at)}
           </div>
           <p className={styles.body}>{m.body}</p>
           {m.attachments.length > 0 && (
-            <ul aria-label="Attachments" className={styles.files}>
+            <ul
+              aria-label={staffView ? "Attachments" : t("conv.attachments")}
+              className={styles.files}
+            >
               {m.attachments.map((a) => (
                 <li key={a.id}>
                   <Button
@@ -56,7 +72,9 @@ export function Conversation({
                   >
                     {a.file_name}
                   </Button>{" "}
-                  ({Math.ceil(a.size_bytes / 1024)} KB)
+                  {staffView
+                    ? `(${Math.ceil(a.size_bytes / 1024)} KB)`
+                    : t("conv.size", { size: formatNumber(Math.ceil(a.size_bytes / 1024)) })}
                 </li>
               ))}
             </ul>

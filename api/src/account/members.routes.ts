@@ -15,7 +15,7 @@ import {
   MemberParams,
   SwitchAccountBody,
 } from "../../contracts/members.ts";
-import { accountOf, requireAuth } from "../auth/middleware.ts";
+import { actorOf, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import {
@@ -39,10 +39,6 @@ import {
 export function memberRoutes(deps: Deps) {
   const auth = requireAuth(deps);
   const tags = ["account"];
-  const actor = (c: { get(k: "auth"): AppEnv["Variables"]["auth"] }) => ({
-    userId: c.get("auth").userId,
-    accountId: c.get("auth").accountId ?? "",
-  });
   return new Hono<AppEnv>()
     .get(
       "/",
@@ -55,14 +51,7 @@ export function memberRoutes(deps: Deps) {
       }),
       auth,
       async (c) =>
-        c.json(
-          await listMembers(deps.sql, {
-            ...actor(c),
-            accountId: accountOf(c),
-            role: c.get("auth").role,
-          }),
-          200,
-        ),
+        c.json(await listMembers(deps.sql, { ...actorOf(c), role: c.get("auth").role }), 200),
     )
     .post(
       "/invitations",
@@ -78,8 +67,7 @@ export function memberRoutes(deps: Deps) {
       auth,
       validate("json", InviteMemberBody),
       async (c) => {
-        accountOf(c);
-        return c.json(await inviteMember(deps, actor(c), c.req.valid("json")), 201);
+        return c.json(await inviteMember(deps, actorOf(c), c.req.valid("json")), 201);
       },
     )
     .delete(
@@ -93,8 +81,7 @@ export function memberRoutes(deps: Deps) {
       auth,
       validate("param", InvitationParams),
       async (c) => {
-        accountOf(c);
-        await revokeInvitation(deps, actor(c), c.req.valid("param").id);
+        await revokeInvitation(deps, actorOf(c), c.req.valid("param").id);
         return c.body(null, 204);
       },
     )
@@ -109,8 +96,7 @@ export function memberRoutes(deps: Deps) {
       }),
       auth,
       async (c) => {
-        accountOf(c);
-        await removeMember(deps, actor(c), c.get("auth").userId);
+        await removeMember(deps, actorOf(c), c.get("auth").userId);
         return c.body(null, 204);
       },
     )
@@ -128,11 +114,10 @@ export function memberRoutes(deps: Deps) {
       validate("param", MemberParams),
       validate("json", ChangeMemberRoleBody),
       async (c) => {
-        accountOf(c);
         return c.json(
           await changeMemberRole(
             deps,
-            actor(c),
+            actorOf(c),
             c.req.valid("param").userId,
             c.req.valid("json").role,
           ),
@@ -152,8 +137,7 @@ export function memberRoutes(deps: Deps) {
       auth,
       validate("param", MemberParams),
       async (c) => {
-        accountOf(c);
-        await removeMember(deps, actor(c), c.req.valid("param").userId);
+        await removeMember(deps, actorOf(c), c.req.valid("param").userId);
         return c.body(null, 204);
       },
     );

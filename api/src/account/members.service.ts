@@ -11,6 +11,7 @@ import {
 } from "../../contracts/members.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { newLinkToken, portalLink } from "../auth/links.ts";
+import type { Actor } from "../auth/middleware.ts";
 import { sessionCache } from "../auth/session-cache.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { enqueueMail, sealLinkToken } from "../mail/outbox.ts";
@@ -25,12 +26,6 @@ import { HttpError, notFound } from "../platform/http-error.ts";
  * demote or remove each other at once (the database checks it again at commit: migration 040),
  * and every change is audited and mailed to the owners in its own transaction.
  */
-
-/** Who acts, on which account (requireAuth has checked the role the route needs). */
-export interface Actor {
-  userId: string;
-  accountId: string;
-}
 
 const MAX_OPEN_INVITATIONS = 50;
 

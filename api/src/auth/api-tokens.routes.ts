@@ -8,7 +8,7 @@ import {
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.ts";
-import { accountOf, requireAuth } from "./middleware.ts";
+import { accountOf, actorOf, requireAuth } from "./middleware.ts";
 
 /**
  * Settings → API tokens: the signed-in customer makes, lists and revokes the tokens their scripts
@@ -43,15 +43,7 @@ export function apiTokenRoutes(deps: Deps) {
       }),
       auth,
       validate("json", CreateApiTokenBody),
-      async (c) =>
-        c.json(
-          await createApiToken(
-            deps.sql,
-            { userId: c.get("auth").userId, accountId: accountOf(c) },
-            c.req.valid("json"),
-          ),
-          201,
-        ),
+      async (c) => c.json(await createApiToken(deps.sql, actorOf(c), c.req.valid("json")), 201),
     )
     .delete(
       "/:id",
@@ -64,11 +56,7 @@ export function apiTokenRoutes(deps: Deps) {
       auth,
       validate("param", ApiTokenParams),
       async (c) => {
-        await revokeApiToken(
-          deps.sql,
-          { userId: c.get("auth").userId, accountId: accountOf(c) },
-          c.req.valid("param").id,
-        );
+        await revokeApiToken(deps.sql, actorOf(c), c.req.valid("param").id);
         return c.body(null, 204);
       },
     );

@@ -11,6 +11,7 @@ import { recordAudit } from "../audit/audit.ts";
 import type { Db, Sql } from "../platform/db.ts";
 import { HttpError, notFound } from "../platform/http-error.ts";
 import { newLinkToken } from "./links.ts";
+import type { Actor } from "./middleware.ts";
 import { hit } from "./rate-limit.ts";
 import { hashToken } from "./tokens.ts";
 
@@ -57,7 +58,7 @@ const toInfo = (r: Row): ApiTokenInfo => ({
  */
 export async function createApiToken(
   sql: Sql,
-  { userId, accountId }: { userId: string; accountId: string },
+  { userId, accountId }: Actor,
   body: CreateApiTokenBody,
 ): Promise<CreatedApiToken> {
   const token = `${API_TOKEN_PREFIX}${newLinkToken()}`;
@@ -100,7 +101,7 @@ export async function listApiTokens(sql: Db, accountId: string): Promise<ApiToke
 /** Revokes one of the account's tokens; the next request with it is refused on every instance. */
 export async function revokeApiToken(
   sql: Sql,
-  { userId, accountId }: { userId: string; accountId: string },
+  { userId, accountId }: Actor,
   id: string,
 ): Promise<void> {
   await sql.begin(async (tx) => {

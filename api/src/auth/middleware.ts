@@ -137,6 +137,17 @@ export function accountOf(c: Context<AppEnv>): string {
   return accountId;
 }
 
+/** Who acts (the person) on which account (the one requireAuth checked their role in). */
+export interface Actor {
+  userId: string;
+  accountId: string;
+}
+
+/** The person making the request and the account it acts on, for services that audit the person. */
+export function actorOf(c: Context<AppEnv>): Actor {
+  return { userId: c.get("auth").userId, accountId: accountOf(c) };
+}
+
 /** The message an administrator below aal2 gets from every admin route in production. */
 export const ADMIN_MFA_MESSAGE =
   "Administrators need two-factor verification: set up an authenticator app or a passkey in Settings";

@@ -169,6 +169,25 @@ test("invoice PDFs: German, French and Dutch wording, reverse-charge mention, mo
   );
 });
 
+test("invoice PDFs: a plan change's arrow is drawn as '->' (the standard font has no '→'), in every language", async () => {
+  const change: InvoiceRow = {
+    ...base,
+    description: "Plan change VPS S → VPS M, 12 of 30 days",
+    reverse_charge: false,
+  };
+  const expected: Record<string, string> = {
+    en: "Plan change VPS S -> VPS M, 12 of 30 days",
+    de: "Tarifwechsel VPS S -> VPS M, 12 von 30 Tagen",
+    fr: "Changement d'offre VPS S -> VPS M, 12 jours sur 30",
+    nl: "Pakketwijziging VPS S -> VPS M, 12 van 30 dagen",
+  };
+  for (const [locale, line] of Object.entries(expected)) {
+    const text = await pdfText(await renderInvoicePdf(inLocale(locale, change)));
+    assert.ok(text.includes(line), `${locale}: ${line} in ${text}`);
+    assert.ok(!text.includes("?"), `${locale}: nothing drawn as '?' in ${text}`);
+  }
+});
+
 const api: TestApi = await startTestApi();
 globalThis.addEventListener("unload", () => void api.close());
 

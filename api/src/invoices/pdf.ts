@@ -233,11 +233,17 @@ const encodable = (ch: string) => {
   const code = ch.codePointAt(0)!;
   return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(ch);
 };
+/**
+ * Plain spellings of signs the money paths write but WinAnsi lacks: a plan change's description
+ * says "VPS S → VPS M", which would otherwise print as "VPS S ? VPS M".
+ */
+const SPELLED: Record<string, string> = { "→": "->", "←": "<-", "↔": "<->", "\u2212": "-" };
 /** Text the standard font can draw: accents dropped where needed ("Ł" is not in WinAnsi), else "?". */
 export function drawable(text: string): string {
   return [...text.replace(/[\r\t\n]/g, " ")]
     .map((ch) => {
       if (encodable(ch)) return ch;
+      if (SPELLED[ch]) return SPELLED[ch];
       const base = ch.normalize("NFKD").replace(/\p{M}/gu, "");
       return [...base].every(encodable) && base ? base : "?";
     })

@@ -4,6 +4,7 @@ import { locales } from "./i18n/locales.ts";
 
 export const accountMessages = {
   localeInvalid: "Locale must be one of en, de, fr, nl",
+  profileNotFound: "Profile not found",
 } as const;
 
 /** One of the portal's languages (api/contracts/i18n/locales.ts). */

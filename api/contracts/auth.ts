@@ -20,6 +20,19 @@ export const messages = {
   passwordTooCommon: "This password is too common. Please choose another one.",
 } as const;
 
+/** The API's answers about the caller's credentials and access (no form shows them). */
+export const accessMessages = {
+  invalidToken: "Invalid or expired token",
+  sessionExpired: "Session expired",
+  mfaRequired: "Two-factor verification is required",
+  adminRequired: "Admin access required",
+  adminMfaRequired:
+    "Administrators need two-factor verification: set up an authenticator app or a passkey in Settings",
+  crossSite: "Cross-site request refused",
+  tooManyRequests: "Too many requests. Please try again later.",
+  userNotFound: "User not found",
+} as const;
+
 export const Email = z.pipe(
   z.string().check(z.trim(), z.toLowerCase()),
   z.email(messages.invalidEmail),

@@ -28,7 +28,15 @@ export const billingMessages = {
   cancelled: "Payment cancelled",
   cancelledDetail: "No money was taken.",
   noTransactions: "No transactions found. Make your first credit purchase to get started.",
+  invalidOrderId: "Invalid order id",
+  /** PayPal's webhook calls (PayPal reads these, but they are messages like any other). */
+  invalidJson: "Invalid JSON body",
+  webhookUnavailable: "Webhook verification unavailable",
+  webhookSignature: "Webhook signature verification failed",
 } as const;
+
+/** A PayPal webhook call without one of its signature headers. */
+export const webhookHeaderMessage = (name: string) => `Missing or malformed ${name} header`;
 
 /** Top-ups and admin additions stop at the configured maximum balance (MAX_BALANCE_EUR). */
 export const maxBalanceMessage = (max: string) =>
@@ -78,7 +86,7 @@ export const CreateOrderResponse = z.object({
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
 export const OrderIdParam = z.object({
-  id: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, "Invalid order id")),
+  id: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, billingMessages.invalidOrderId)),
 });
 
 export const CaptureResponse = z.object({

@@ -9,6 +9,10 @@ export const httpMessages = {
   forbidden: "Forbidden",
   invalidRequest: "Invalid request",
   internal: "Internal server error",
+  badRequest: "Bad request",
+  alreadyExists: "Already exists",
+  /** Hono's validator's own words for a body that is not JSON, given an id here. */
+  malformedJson: "Malformed JSON in request body",
 } as const;
 
 /** User-facing messages of the input Postgres refuses (a 4xx naming the field, never a 500). */

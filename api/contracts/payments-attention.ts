@@ -38,15 +38,30 @@ export const AttentionList = z.object({
 });
 export type AttentionList = z.infer<typeof AttentionList>;
 
+export const attentionMessages = {
+  refundFailed:
+    "PayPal did not refund the capture. Try again later or refund it in PayPal's dashboard.",
+  notOpen: "This item is closed already.",
+  wrongKind: "This action is only for a capture that does not match its top-up.",
+  closeOnlyHandled:
+    "Mismatched captures are closed by refunding or crediting them, disputes by PayPal's decision.",
+  amountInvalid: "Enter a positive amount like 25.00",
+  noteRequired: "Say what was done",
+  notFound: "Payment not found",
+  customerGone: "The customer no longer exists",
+} as const;
+
 /** Credit a mismatched capture by hand: the amount in EUR the customer gets. */
 export const AttentionCreditBody = z.object({
-  amount: Money.check(z.regex(/^\d+\.\d{2}$/, "Enter a positive amount like 25.00")),
+  amount: Money.check(z.regex(/^\d+\.\d{2}$/, attentionMessages.amountInvalid)),
 });
 export type AttentionCreditBody = z.infer<typeof AttentionCreditBody>;
 
 /** Close an item staff handled outside the portal, with what was done. */
 export const AttentionCloseBody = z.object({
-  note: z.string().check(z.trim(), z.minLength(3, "Say what was done"), z.maxLength(500)),
+  note: z
+    .string()
+    .check(z.trim(), z.minLength(3, attentionMessages.noteRequired), z.maxLength(500)),
 });
 export type AttentionCloseBody = z.infer<typeof AttentionCloseBody>;
 
@@ -77,12 +92,3 @@ export const attentionFallback = {
   title: "Payment to check",
   todo: "Check the payment at PayPal, then close the item with what was done.",
 };
-
-export const attentionMessages = {
-  refundFailed:
-    "PayPal did not refund the capture. Try again later or refund it in PayPal's dashboard.",
-  notOpen: "This item is closed already.",
-  wrongKind: "This action is only for a capture that does not match its top-up.",
-  closeOnlyHandled:
-    "Mismatched captures are closed by refunding or crediting them, disputes by PayPal's decision.",
-} as const;

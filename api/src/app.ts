@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { contextStorage } from "hono/context-storage";
 import { HTTPException } from "hono/http-exception";
 import { ErrorCode } from "../contracts/errors.ts";
+import { httpMessages } from "../contracts/http-messages.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { invitationRoutes, memberRoutes, myAccountRoutes } from "./account/members.routes.ts";
 import { notificationRoutes } from "./account/notifications.routes.ts";
@@ -144,19 +145,24 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
     }
   });
   app.all("/api/*", () => {
-    throw new HttpError(404, ErrorCode.notFound, "Not found");
+    throw new HttpError(404, ErrorCode.notFound, httpMessages.notFound);
   });
   if (options.staticRoot)
     app.route("/", staticRoutes(options.staticRoot, deps.config.SHELL_DIST_DIR));
 
-  app.notFound((c) => c.json({ error: { code: ErrorCode.notFound, message: "Not found" } }, 404));
+  app.notFound((c) =>
+    c.json({ error: { code: ErrorCode.notFound, message: httpMessages.notFound } }, 404),
+  );
   app.onError((err, c) => {
     if (err instanceof HttpError) {
       return c.json({ error: { code: err.code, message: err.message } }, err.status, err.headers);
     }
     if (err instanceof HTTPException) {
       const code = err.status === 400 ? ErrorCode.validation : ErrorCode.internal;
-      return c.json({ error: { code, message: err.message || "Bad request" } }, err.status);
+      return c.json(
+        { error: { code, message: err.message || httpMessages.badRequest } },
+        err.status,
+      );
     }
     // An unreachable database answers 503 (and marks it down, so the next requests are
     // refused at once until it answers again); input Postgres refuses answers 422.
@@ -176,7 +182,7 @@ export function createApp(deps: Deps, options: { staticRoot?: string } = {}) {
       error: err.message,
       code: pg.code,
     });
-    return c.json({ error: { code: ErrorCode.internal, message: "Internal server error" } }, 500);
+    return c.json({ error: { code: ErrorCode.internal, message: httpMessages.internal } }, 500);
   });
   return app;
 }

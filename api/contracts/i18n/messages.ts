@@ -1,7 +1,7 @@
 import { accountMessages } from "../account.ts";
 import { adminMessages, planMessages } from "../admin.ts";
 import { apiTokenMessages } from "../api-tokens.ts";
-import { messages as authMessages } from "../auth.ts";
+import { accessMessages, messages as authMessages } from "../auth.ts";
 import { AutoRenewMessages } from "../auto-renew.ts";
 import { billingMessages } from "../billing.ts";
 import { factorMessages } from "../factors.ts";
@@ -9,6 +9,7 @@ import { historyMessages } from "../history.ts";
 import { httpMessages, InputMessages } from "../http-messages.ts";
 import { invoiceMessages } from "../invoices.ts";
 import { listPageMessages } from "../list-page.ts";
+import { memberMessages } from "../members.ts";
 import { NotificationMessages } from "../notifications.ts";
 import { attentionMessages } from "../payments-attention.ts";
 import { PlanChangeMessages } from "../plan-changes.ts";
@@ -25,6 +26,7 @@ import { SupportMessages } from "../support.ts";
  * are their one source); the catalogs of the other languages are keyed by these ids.
  */
 const sources = {
+  access: accessMessages,
   account: accountMessages,
   auth: authMessages,
   admin: adminMessages,
@@ -38,6 +40,7 @@ const sources = {
   input: InputMessages,
   invoices: invoiceMessages,
   listPage: listPageMessages,
+  members: memberMessages,
   notifications: NotificationMessages,
   paymentsAttention: attentionMessages,
   planChanges: PlanChangeMessages,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { Profile, SetLocaleBody } from "../../contracts/account.ts";
+import { accountMessages, Profile, SetLocaleBody } from "../../contracts/account.ts";
 import type { Locale } from "../../contracts/i18n/locales.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { requireAuth } from "../auth/middleware.ts";
@@ -35,7 +35,7 @@ export function accountRoutes(deps: Deps) {
           coalesce((select a.credits from profiles a where a.id = ${c.get("auth").accountId}), 0)::text
             as credits
         from profiles p where p.id = ${c.get("auth").userId}`;
-        if (!row) throw notFound("Profile not found");
+        if (!row) throw notFound(accountMessages.profileNotFound);
         return c.json({ ...row, created_at: row.created_at.toISOString() }, 200);
       },
     )
@@ -57,7 +57,7 @@ export function accountRoutes(deps: Deps) {
         await deps.sql.begin(async (tx) => {
           const [before] = await tx<{ locale: Locale | null }[]>`
           select locale from profiles where id = ${userId} for update`;
-          if (!before) throw notFound("Profile not found");
+          if (!before) throw notFound(accountMessages.profileNotFound);
           if (before.locale === locale) return;
           await tx`update profiles set locale = ${locale} where id = ${userId}`;
           await recordAudit(tx, {

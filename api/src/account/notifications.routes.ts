@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { accountMessages } from "../../contracts/account.ts";
 import { NotificationSettings } from "../../contracts/notifications.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { requireAuth } from "../auth/middleware.ts";
@@ -10,7 +11,7 @@ import { describe, validate } from "../platform/openapi.ts";
 async function readSettings(db: Db, userId: string): Promise<NotificationSettings> {
   const [row] = await db<NotificationSettings[]>`
     select notify_reminders as reminders, notify_receipts as receipts from profiles where id = ${userId}`;
-  if (!row) throw notFound("Profile not found");
+  if (!row) throw notFound(accountMessages.profileNotFound);
   return row;
 }
 

@@ -90,7 +90,7 @@ async function openMismatch(
   >`
     select kind, status, order_id, capture_id, user_id, refund_request_id from paypal_attention
     where id = ${id} for update`;
-  if (!item) throw notFound("Payment not found");
+  if (!item) throw notFound(msg.notFound);
   if (item.status !== "open") throw new HttpError(409, ErrorCode.conflict, msg.notOpen);
   if (item.kind !== "mismatch" || !item.order_id || !item.capture_id || !item.user_id) {
     throw new HttpError(409, ErrorCode.conflict, msg.wrongKind);
@@ -190,7 +190,7 @@ export async function creditMismatch(
     const [profile] = await tx<[{ before: string; after: string }?]>`
       update profiles set credits = credits + ${amount}::numeric where id = ${item.user_id}
       returning (credits - ${amount}::numeric)::text as before, credits::text as after`;
-    if (!profile) throw notFound("The customer no longer exists");
+    if (!profile) throw notFound(msg.customerGone);
     const [txn] = await tx<[{ id: string }?]>`
       insert into transactions (user_id, amount, status, kind, paypal_transaction_id, admin_id)
       values (${item.user_id}, ${amount}::numeric, 'paid', 'topup', ${item.capture_id}, ${actorId})
@@ -241,7 +241,7 @@ export async function closeHandled(
   await sql.begin(async (tx) => {
     const [item] = await tx<[{ kind: string; status: string }?]>`
       select kind, status from paypal_attention where id = ${id} for update`;
-    if (!item) throw notFound("Payment not found");
+    if (!item) throw notFound(msg.notFound);
     if (item.status !== "open") throw new HttpError(409, ErrorCode.conflict, msg.notOpen);
     if (item.kind === "mismatch" || item.kind === "dispute") {
       throw new HttpError(409, ErrorCode.conflict, msg.closeOnlyHandled);

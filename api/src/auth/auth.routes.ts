@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import {
+  accessMessages,
   ChangePasswordBody,
   Session,
   SignInBody,
@@ -143,7 +144,7 @@ export function authRoutes(deps: Deps) {
         auth,
         async (c) => {
           const user = await getUser(deps.sql, c.get("auth").userId);
-          if (!user) throw notFound("User not found");
+          if (!user) throw notFound(accessMessages.userNotFound);
           return c.json({ user }, 200);
         },
       )

@@ -1,4 +1,4 @@
-import { messages, type SignUpBody, type User } from "../../contracts/auth.ts";
+import { accessMessages, messages, type SignUpBody, type User } from "../../contracts/auth.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { passwordChangedInSettingsMail, stolenSessionMail } from "../mail/templates/account.ts";
@@ -215,7 +215,8 @@ export async function elevateSession(
   return refreshToken;
 }
 
-const sessionExpired = () => new HttpError(401, ErrorCode.sessionExpired, "Session expired");
+const sessionExpired = () =>
+  new HttpError(401, ErrorCode.sessionExpired, accessMessages.sessionExpired);
 
 /**
  * Exchanges a refresh token for a new pair. A token already exchanged is accepted again only within

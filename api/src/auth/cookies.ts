@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
-import type { Session } from "../../contracts/auth.ts";
+import { accessMessages, type Session } from "../../contracts/auth.ts";
 import type { Config } from "../platform/config.ts";
 import type { AppEnv } from "../platform/context.ts";
 import { forbidden } from "../platform/http-error.ts";
@@ -71,7 +71,7 @@ export function csrfGuard(config: Config) {
   });
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.header("authorization")) return await next();
-    const refused = () => forbidden("Cross-site request refused");
+    const refused = () => forbidden(accessMessages.crossSite);
     if (c.req.method !== "GET" && c.req.header("sec-fetch-site") === "cross-site") throw refused();
     try {
       await check(c, () => Promise.resolve());

@@ -1,3 +1,4 @@
+import { accessMessages } from "../../contracts/auth.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import {
   type EmailVerificationStatus,
@@ -49,7 +50,7 @@ export async function verificationStatus(
 ): Promise<EmailVerificationStatus> {
   const [row] = await sql<{ email: string; verified: boolean }[]>`
     select email, email_verified_at is not null as verified from profiles where id = ${userId}`;
-  if (!row) throw notFound("User not found");
+  if (!row) throw notFound(accessMessages.userNotFound);
   return row;
 }
 
@@ -65,7 +66,7 @@ export async function resendVerification(
       { id: string; email: string; username: string; verified: boolean }[]
     >`select id, email, username, email_verified_at is not null as verified
       from profiles where id = ${userId} for update`;
-    if (!user) throw notFound("User not found");
+    if (!user) throw notFound(accessMessages.userNotFound);
     if (!user.verified) await queueEmailVerification(tx, deps, user);
     return { email: user.email, verified: user.verified };
   });

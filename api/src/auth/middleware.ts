@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { apiTokenMessages } from "../../contracts/api-tokens.ts";
+import { accessMessages } from "../../contracts/auth.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { type AccountRole, memberMessages } from "../../contracts/members.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
@@ -84,7 +85,7 @@ export function requireAuth(
         c.get("clientIp"),
         deps.config.API_TOKEN_RATE_LIMIT_PER_MINUTE,
       );
-      if (!caller) throw new HttpError(401, ErrorCode.unauthorized, "Invalid or expired token");
+      if (!caller) throw new HttpError(401, ErrorCode.unauthorized, accessMessages.invalidToken);
       if (!scopeAllows(caller.scope, c.req.method, c.req.path))
         throw new HttpError(403, ErrorCode.tokenScope, apiTokenMessages.scopeRefused);
       // A token is its own second factor's equal for the routes it may reach: none of them is a
@@ -103,12 +104,12 @@ export function requireAuth(
     try {
       claims = await deps.signer.verify(match[1]);
     } catch {
-      throw new HttpError(401, ErrorCode.unauthorized, "Invalid or expired token");
+      throw new HttpError(401, ErrorCode.unauthorized, accessMessages.invalidToken);
     }
     const session = await sessionState(deps.sql, claims.sid, claims.sub);
-    if (!session) throw new HttpError(401, ErrorCode.sessionExpired, "Session expired");
+    if (!session) throw new HttpError(401, ErrorCode.sessionExpired, accessMessages.sessionExpired);
     if (session.hasVerifiedFactor && session.aal !== "aal2" && !options.allowAal1) {
-      throw new HttpError(403, ErrorCode.mfaRequired, "Two-factor verification is required");
+      throw new HttpError(403, ErrorCode.mfaRequired, accessMessages.mfaRequired);
     }
     if (actsOnAccount(c.req.path)) {
       if (!session.accountId || !session.role)
@@ -149,8 +150,7 @@ export function actorOf(c: Context<AppEnv>): Actor {
 }
 
 /** The message an administrator below aal2 gets from every admin route in production. */
-export const ADMIN_MFA_MESSAGE =
-  "Administrators need two-factor verification: set up an authenticator app or a passkey in Settings";
+export const ADMIN_MFA_MESSAGE = accessMessages.adminMfaRequired;
 
 /**
  * SPEC §6: admin only when user_roles holds (user, 'admin'); checked on every admin request. In
@@ -163,7 +163,7 @@ export function requireAdmin(deps: Pick<Deps, "sql" | "config">) {
     const auth = c.get("auth");
     const [row] = await deps.sql`
       select 1 from user_roles where user_id = ${auth.userId} and role = 'admin'`;
-    if (!row) throw forbidden("Admin access required");
+    if (!row) throw forbidden(accessMessages.adminRequired);
     if (needsSecondFactor && auth.aal !== "aal2") {
       throw new HttpError(403, ErrorCode.adminMfaRequired, ADMIN_MFA_MESSAGE);
     }

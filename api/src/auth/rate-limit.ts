@@ -1,3 +1,4 @@
+import { accessMessages } from "../../contracts/auth.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import type { Db } from "../platform/db.ts";
 import { HttpError } from "../platform/http-error.ts";
@@ -10,7 +11,7 @@ export interface Limit {
 }
 
 const tooMany = (retryAfter: number) =>
-  new HttpError(429, ErrorCode.rateLimited, "Too many requests. Please try again later.", {
+  new HttpError(429, ErrorCode.rateLimited, accessMessages.tooManyRequests, {
     "Retry-After": String(Math.max(1, retryAfter)),
   });
 

@@ -5,6 +5,7 @@ import {
   billingMessages as msg,
 } from "../../contracts/billing.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import { httpMessages } from "../../contracts/http-messages.ts";
 import type { Deps } from "../platform/context.ts";
 import type { Db, Sql } from "../platform/db.ts";
 import { HttpError } from "../platform/http-error.ts";
@@ -203,7 +204,8 @@ export async function createTopUpOrder(
 
 /** Sandbox checkout: the buyer approves their own pending order at the simulator. */
 export async function sandboxApprove(deps: Deps, userId: string, orderId: string): Promise<void> {
-  if (deps.paypal.mode !== "sandbox") throw new HttpError(404, ErrorCode.notFound, "Not found");
+  if (deps.paypal.mode !== "sandbox")
+    throw new HttpError(404, ErrorCode.notFound, httpMessages.notFound);
   const row = await ownOrder(deps.sql, orderId, userId);
   if (row.status !== "created") return;
   try {

@@ -1,3 +1,4 @@
+import { billingMessages, webhookHeaderMessage } from "../../contracts/billing.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import type { Deps } from "../platform/context.ts";
 import { HttpError } from "../platform/http-error.ts";
@@ -21,7 +22,7 @@ export function assertSignatureHeaders(headers: Headers): void {
   for (const [name, rule] of HEADER_RULES) {
     const value = headers.get(name);
     if (!value || !rule.test(value)) {
-      throw new HttpError(400, ErrorCode.validation, `Missing or malformed ${name} header`);
+      throw new HttpError(400, ErrorCode.validation, webhookHeaderMessage(name));
     }
   }
 }
@@ -87,20 +88,19 @@ export async function handleWebhook(
   try {
     event = JSON.parse(rawBody);
   } catch {
-    throw new HttpError(400, ErrorCode.validation, "Invalid JSON body");
+    throw new HttpError(400, ErrorCode.validation, billingMessages.invalidJson);
   }
   if (!event || typeof event !== "object" || Array.isArray(event)) {
-    throw new HttpError(400, ErrorCode.validation, "Invalid JSON body");
+    throw new HttpError(400, ErrorCode.validation, billingMessages.invalidJson);
   }
   let verified: boolean;
   try {
     verified = await deps.paypal.verifyWebhook(headers, rawBody);
   } catch {
     // PayPal retries a delivery that did not get a 2xx, so an unverifiable one is retried later.
-    throw new HttpError(502, ErrorCode.providerFailed, "Webhook verification unavailable");
+    throw new HttpError(502, ErrorCode.providerFailed, billingMessages.webhookUnavailable);
   }
-  if (!verified)
-    throw new HttpError(400, ErrorCode.validation, "Webhook signature verification failed");
+  if (!verified) throw new HttpError(400, ErrorCode.validation, billingMessages.webhookSignature);
   if (!event.id || !event.event_type) return "ignored";
   const [seen] = await deps.sql`select 1 from paypal_webhook_events where id = ${event.id}`;
   if (seen) return "duplicate";

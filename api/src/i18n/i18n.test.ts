@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { accountMessages } from "../../contracts/account.ts";
-import { messages } from "../../contracts/auth.ts";
+import { accessMessages, messages } from "../../contracts/auth.ts";
 import {
   errorOf,
   json,
@@ -110,4 +110,84 @@ test("i18n: the API's own answers are translated too (an unknown route, a body o
   });
   const english = await api.fetch("/api/no-such-route");
   assert.deepEqual(await errorOf(english), { code: "not_found", message: "Not found" });
+});
+
+test("i18n: messages the routes once wrote inline come from the contracts and are translated (a non-admin on an admin route, a notification choice that is not a boolean)", async () => {
+  const me = await signUpAndIn(api);
+  const adminRoute = (headers: Record<string, string>) =>
+    api.fetch("/api/admin/users", { token: me.access_token, headers });
+  const german = await adminRoute({ "accept-language": "de" });
+  assert.equal(german.status, 403);
+  assert.deepEqual(await errorOf(german), {
+    code: "forbidden",
+    message: "Administratorzugriff erforderlich",
+  });
+  assert.deepEqual(await errorOf(await adminRoute({})), {
+    code: "forbidden",
+    message: accessMessages.adminRequired,
+  });
+  assert.equal(accessMessages.adminRequired, "Admin access required");
+
+  const notifications = (headers: Record<string, string>) =>
+    api.fetch("/api/account/notifications", {
+      method: "PUT",
+      token: me.access_token,
+      headers,
+      json: { reminders: "yes", receipts: true },
+    });
+  assert.deepEqual(await errorOf(await notifications({ "accept-language": "nl" })), {
+    code: "validation_error",
+    message: "Herinneringen moeten true of false zijn",
+  });
+  assert.deepEqual(await errorOf(await notifications({})), {
+    code: "validation_error",
+    message: "reminders must be true or false",
+  });
+});
+
+test("i18n: zod's own validation messages (a missing field, a text over its maximum) read in the caller's language; English keeps zod's English", async () => {
+  const signUpWith = (body: Record<string, unknown>, headers: Record<string, string>) =>
+    api.fetch("/api/auth/signup", { method: "POST", headers, json: body });
+  const missing = { username: "someone", email: "someone@example.com" };
+  const tooLong = { username: "someone", email: "someone@example.com", password: "p".repeat(129) };
+
+  const german = await signUpWith(missing, { "accept-language": "de" });
+  assert.equal(german.status, 422);
+  assert.equal(german.headers.get("content-language"), "de");
+  assert.deepEqual(await errorOf(german), {
+    code: "validation_error",
+    message: "Ungültige Eingabe: erwartet string, erhalten undefined",
+  });
+  assert.equal(
+    (await errorOf(await signUpWith(tooLong, { "accept-language": "de" }))).message,
+    "Zu groß: erwartet, dass string <=128 Zeichen hat",
+  );
+  assert.match(
+    (await errorOf(await signUpWith(tooLong, { "accept-language": "fr" }))).message,
+    /^Trop grand/,
+  );
+  assert.match(
+    (await errorOf(await signUpWith(tooLong, { "accept-language": "nl" }))).message,
+    /^Te (groot|lang)/,
+  );
+
+  const english = await signUpWith(missing, {});
+  assert.deepEqual(await errorOf(english), {
+    code: "validation_error",
+    message: "Invalid input: expected string, received undefined",
+  });
+  assert.equal(english.headers.get("content-language"), null);
+  assert.equal(
+    (await errorOf(await signUpWith(tooLong, { "accept-language": "en" }))).message,
+    "Too big: expected string to have <=128 characters",
+  );
+  // A contract's own message on the same schema still wins over zod's, and is translated.
+  assert.equal(
+    (
+      await errorOf(
+        await signUpWith({ ...missing, password: "short" }, { "accept-language": "de" }),
+      )
+    ).message,
+    "Das Passwort muss mindestens 6 Zeichen lang sein",
+  );
 });

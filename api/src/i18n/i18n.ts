@@ -6,6 +6,7 @@ import fr from "../../contracts/i18n/validation-fr.json" with { type: "json" };
 import nl from "../../contracts/i18n/validation-nl.json" with { type: "json" };
 import type { AppEnv } from "../platform/context.ts";
 import type { Db } from "../platform/db.ts";
+import { HttpError } from "../platform/http-error.ts";
 
 /** The contracts' messages in each language (English is the contracts' own text). */
 const catalogs: Record<Locale, Record<string, string>> = { en: {}, de, fr, nl };
@@ -34,9 +35,10 @@ export async function requestLocale(c: Context<AppEnv>, db: Db): Promise<Locale>
 
 /**
  * Error answers in the caller's language: the body's `code` stays (clients branch on it), the
- * message of a contract is translated through its id; a message no contract owns (a value built
- * into it, zod's own) stays English. Only error answers are read, so successful ones cost
- * nothing; English answers are left untouched byte for byte.
+ * message of a contract is translated through its id, zod's own messages by zod's locale (the
+ * error's `inLocale`); a message built from values (`maxBalanceMessage(max)`) stays English.
+ * Only error answers are read, so successful ones cost nothing; English answers are left
+ * untouched byte for byte.
  */
 export function localizedErrors(db: Db): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -67,7 +69,9 @@ export function localizedErrors(db: Db): MiddlewareHandler<AppEnv> {
       }
       return;
     }
-    const translated = localizeError(message, locale);
+    // zod's own messages have no id: the failed validation renders them in the language.
+    const own = c.error instanceof HttpError && c.error.message === message && c.error.inLocale;
+    const translated = localizeError(own ? await own(locale) : message, locale);
     if (translated === message) return;
     const headers = new Headers(res.headers);
     headers.delete("content-length");

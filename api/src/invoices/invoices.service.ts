@@ -1,3 +1,4 @@
+import { accountMessages } from "../../contracts/account.ts";
 import type {
   AdminInvoice,
   AdminInvoicesQuery,
@@ -31,7 +32,7 @@ export async function saveBillingDetails(
       on conflict (user_id) do update set name = excluded.name, company = excluded.company,
         address = excluded.address, country = excluded.country, vat_id = excluded.vat_id, updated_at = now()
       returning name, company, address, country, vat_id`;
-    if (!row) throw notFound("Profile not found");
+    if (!row) throw notFound(accountMessages.profileNotFound);
     await recordAudit(tx, {
       actorId: userId,
       action: "billing_details.save",

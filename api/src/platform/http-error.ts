@@ -2,6 +2,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adminMessages } from "../../contracts/admin.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
 import { httpMessages, InputMessages } from "../../contracts/http-messages.ts";
+import type { Locale } from "../../contracts/i18n/locales.ts";
 
 /** The one error type of the API: a stable code, an HTTP status and the user-facing message. */
 export class HttpError extends Error {
@@ -10,6 +11,11 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /**
+     * The message in another language when no contract owns it, so it has no message id (zod's
+     * own validation messages): the error answers' translation (api/src/i18n/i18n.ts) asks for it.
+     */
+    readonly inLocale?: (locale: Locale) => Promise<string>,
   ) {
     super(message);
   }
@@ -47,11 +53,11 @@ export function fromDatabaseError(
       // One server, one service: a second live VPS on the same provider id is refused.
       if ((err as { constraint_name?: string }).constraint_name === "services_reseller_live_key")
         return new HttpError(409, ErrorCode.conflict, adminMessages.resellerTaken);
-      return new HttpError(409, ErrorCode.conflict, "Already exists");
+      return new HttpError(409, ErrorCode.conflict, httpMessages.alreadyExists);
     case "23514":
     case "23503":
     case "23502":
-      return invalid("Invalid request");
+      return invalid(httpMessages.invalidRequest);
     case "22P05":
       return invalid(InputMessages.nullCharacter);
     case "22021":

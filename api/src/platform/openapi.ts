@@ -6,9 +6,13 @@ import {
   resolver,
   validator,
 } from "hono-openapi";
+import { z } from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
+import { de, fr, nl } from "zod/v4/locales";
 import { findNullCharacter, NULL_CHARACTER_MESSAGE } from "../../contracts/common.ts";
 import { ErrorBody, ErrorCode } from "../../contracts/errors.ts";
+import { httpMessages } from "../../contracts/http-messages.ts";
+import type { Locale } from "../../contracts/i18n/locales.ts";
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "../auth/cookies.ts";
 import { scopeAllows, TOKEN_SCOPES, tokenMayReach } from "../auth/token-scopes.ts";
 import type { AppEnv } from "./context.ts";
@@ -167,16 +171,37 @@ export function describe(doc: RouteDoc) {
 }
 
 /**
+ * zod's own messages (a missing field, a wrong type, a text over its maximum) in the other
+ * languages: zod's locales. A contract's message given on a schema still wins over these (zod asks
+ * the schema first) and is translated through its id like every other contract message.
+ */
+const zodLocales: Record<Exclude<Locale, "en">, ReturnType<typeof de>> = {
+  de: de(),
+  fr: fr(),
+  nl: nl(),
+};
+
+/**
  * Validates one part of the request with a contract schema (hono-openapi `validator`, which also
  * documents it). Postgres refuses U+0000 in text, so a value holding one is refused
- * first, naming the field; otherwise the first issue's message is the 422's message.
+ * first, naming the field; otherwise the first issue's message is the 422's message. In another
+ * language the same input is parsed again with that language's zod messages, only when an
+ * error answer is translated (the first issue is the same one: only the messages differ).
  */
 export function validate<T extends Target, S extends $ZodType>(target: T, schema: S) {
   return validator(target, schema, (result) => {
     const nul = findNullCharacter(result.data);
     if (nul) throw new HttpError(422, ErrorCode.validation, `${nul} ${NULL_CHARACTER_MESSAGE}`);
     if (!result.success) {
-      throw new HttpError(422, ErrorCode.validation, result.error[0]?.message ?? "Invalid request");
+      const english = result.error[0]?.message ?? httpMessages.invalidRequest;
+      const inLocale = async (locale: Locale) => {
+        if (locale === "en") return english;
+        const again = await z.safeParseAsync(schema, result.data, {
+          error: zodLocales[locale].localeError,
+        });
+        return again.error?.issues[0]?.message ?? english;
+      };
+      throw new HttpError(422, ErrorCode.validation, english, {}, inLocale);
     }
   });
 }

@@ -18,10 +18,9 @@ import {
 import { useTransactions } from "../features/billing/api/get-transactions";
 import * as styles from "../features/billing/components/billing.css";
 import { DocumentDownload } from "../features/invoices/components/document-download";
+import { useT } from "../i18n";
 
 type Documented = Transaction & { document: TransactionDocument };
-
-const NONE = "No invoices yet. Charging credits or buying a server issues one.";
 
 /**
  * /invoices: the caller's invoices, receipts and credit notes in one place, newest first, each as
@@ -29,6 +28,8 @@ const NONE = "No invoices yet. Charging credits or buying a server issues one.";
  * reads the same pages as /transactions and shares their cache; "Load more" reads older ones.
  */
 export default function InvoicesPage() {
+  const t = useT();
+  const none = t("invoices.none");
   const { data, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     useTransactions();
   const documents = (data?.pages ?? [])
@@ -42,29 +43,29 @@ export default function InvoicesPage() {
         <Skeleton height={40} />
       </div>
     );
-  else if (!data) body = <EmptyState title="Could not load your invoices. Please try again." />;
-  else if (documents.length === 0 && !hasNextPage) body = <EmptyState title={NONE} />;
+  else if (!data) body = <EmptyState title={t("invoices.loadFailed")} />;
+  else if (documents.length === 0 && !hasNextPage) body = <EmptyState title={none} />;
   else
     body = (
       <div className={styles.stack}>
         {documents.length === 0 ? (
-          <p className={styles.hint}>No invoices among your latest transactions.</p>
+          <p className={styles.hint}>{t("invoices.noneLatest")}</p>
         ) : (
-          <Table aria-label="Invoices">
+          <Table aria-label={t("invoices.tableLabel")}>
             <TableHeader>
-              <Column isRowHeader>Document</Column>
-              <Column>Date</Column>
-              <Column>Amount</Column>
+              <Column isRowHeader>{t("col.document")}</Column>
+              <Column>{t("col.date")}</Column>
+              <Column>{t("col.amount")}</Column>
             </TableHeader>
-            <TableBody<Documented> items={documents} dependencies={[]} emptyText={NONE}>
-              {(t) => (
-                <Row id={t.id}>
+            <TableBody<Documented> items={documents} dependencies={[t]} emptyText={none}>
+              {(tx) => (
+                <Row id={tx.id}>
                   <Cell>
-                    <DocumentDownload document={t.document} />
+                    <DocumentDownload document={tx.document} />
                   </Cell>
-                  <Cell>{formatDateTime(t.created_at)}</Cell>
+                  <Cell>{formatDateTime(tx.created_at)}</Cell>
                   <Cell>
-                    <span className={styles.amountCell}>{formatEur(t.amount)}</span>
+                    <span className={styles.amountCell}>{formatEur(tx.amount)}</span>
                   </Cell>
                 </Row>
               )}
@@ -73,7 +74,7 @@ export default function InvoicesPage() {
         )}
         {isFetchNextPageError && (
           <p role="alert" className={styles.hint}>
-            Could not load more invoices. Please try again.
+            {t("invoices.moreFailed")}
           </p>
         )}
         {hasNextPage && (
@@ -83,7 +84,7 @@ export default function InvoicesPage() {
               onPress={() => fetchNextPage()}
               isPending={isFetchingNextPage}
             >
-              Load more
+              {t("loadMore")}
             </Button>
           </div>
         )}
@@ -91,10 +92,7 @@ export default function InvoicesPage() {
     );
   return (
     <Page>
-      <PageHeader
-        title="Invoices"
-        description="Your invoices, receipts and credit notes, newest first, each as a PDF."
-      />
+      <PageHeader title={t("invoices.title")} description={t("invoices.description")} />
       {body}
     </Page>
   );

@@ -1,6 +1,7 @@
 import { ApiError, Dialog, toast } from "@hosting-portal/shared-ui";
 import { startRegistration } from "@simplewebauthn/browser";
 import { useState } from "react";
+import { messages, useT } from "../../../i18n";
 import { deleteFactor } from "../api/delete-factor";
 import { enrollFactor } from "../api/enroll-factor";
 import { useVerifyFactor } from "../api/verify-factor";
@@ -16,6 +17,7 @@ export function AddPasskeyDialog({
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const [pending, setPending] = useState(false);
   const verify = useVerifyFactor();
 
@@ -36,14 +38,14 @@ export function AddPasskeyDialog({
           return { webauthn: { type: "create", credential_response: response } };
         },
       });
-      toast.success("Passkey added");
+      toast.success(messages.t("factor.passkeyAdded"));
       onOpenChange(false);
     } catch (err) {
       // The ceremony was cancelled or refused: the unverified factor is of no use to anyone.
       if (factorId) await deleteFactor(factorId).catch(() => undefined);
       toast.error(
-        "Error",
-        err instanceof ApiError || err instanceof Error ? err.message : "Please try again.",
+        messages.t("error"),
+        err instanceof ApiError || err instanceof Error ? err.message : messages.t("tryAgainLater"),
       );
     } finally {
       setPending(false);
@@ -51,11 +53,11 @@ export function AddPasskeyDialog({
   };
 
   return (
-    <Dialog title="Add a passkey" isOpen={isOpen} onOpenChange={onOpenChange}>
+    <Dialog title={t("factor.passkeyTitle")} isOpen={isOpen} onOpenChange={onOpenChange}>
       <FactorNameForm
-        intro="Your browser will ask you to confirm with your device (fingerprint, face, PIN or security key)."
-        defaultName="Passkey"
-        submitLabel="Create passkey"
+        intro={t("factor.passkeyIntro")}
+        defaultName={t("factor.passkeyDefaultName")}
+        submitLabel={t("factor.createPasskey")}
         isPending={pending}
         cancelDisabled={pending}
         onCancel={() => onOpenChange(false)}

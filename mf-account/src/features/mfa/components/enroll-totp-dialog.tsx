@@ -10,6 +10,7 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { messages, useT } from "../../../i18n";
 import { deleteFactor } from "../api/delete-factor";
 import { useEnrollFactor } from "../api/enroll-factor";
 import { useVerifyFactor } from "../api/verify-factor";
@@ -17,7 +18,7 @@ import { FactorNameForm } from "./factor-name-form";
 import * as styles from "./mfa.css";
 
 const errorMessage = (err: unknown) =>
-  err instanceof ApiError ? err.message : "Please try again.";
+  err instanceof ApiError ? err.message : messages.t("tryAgainLater");
 
 /**
  * Two steps: name the app, then scan the QR code (or type the secret) and confirm with a code.
@@ -30,6 +31,7 @@ export function EnrollTotpDialog({
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const [enrolled, setEnrolled] = useState<EnrolledFactor | null>(null);
   const form = useFormErrors();
   const enroll = useEnrollFactor();
@@ -51,7 +53,7 @@ export function EnrollTotpDialog({
       { factor_type: "totp", friendly_name: friendlyName },
       {
         onSuccess: setEnrolled,
-        onError: (err) => toast.error("Error", errorMessage(err)),
+        onError: (err) => toast.error(messages.t("error"), errorMessage(err)),
       },
     );
   };
@@ -65,21 +67,21 @@ export function EnrollTotpDialog({
       { factorId: enrolled.id, proof: async () => ({ code: parsed.data.code }) },
       {
         onSuccess: () => {
-          toast.success("Two-factor authentication enabled");
+          toast.success(messages.t("factor.enabled"));
           close(false, true);
         },
-        onError: (err) => toast.error("Error", errorMessage(err)),
+        onError: (err) => toast.error(messages.t("error"), errorMessage(err)),
       },
     );
   };
 
   return (
-    <Dialog title="Set up an authenticator app" isOpen={isOpen} onOpenChange={close}>
+    <Dialog title={t("factor.totpTitle")} isOpen={isOpen} onOpenChange={close}>
       {!enrolled ? (
         <FactorNameForm
-          intro="Use any TOTP app (Google Authenticator, 1Password, Authy, …). Give it a name you will recognise later."
-          defaultName="Authenticator app"
-          submitLabel="Continue"
+          intro={t("factor.totpIntro")}
+          defaultName={t("factor.totpDefaultName")}
+          submitLabel={t("factor.continue")}
           isPending={enroll.isPending}
           onCancel={() => close(false)}
           onName={onName}
@@ -87,22 +89,16 @@ export function EnrollTotpDialog({
       ) : (
         <Form onSubmit={onCode} validationErrors={form.errors} validationBehavior="aria">
           <div className={styles.setup}>
-            <img
-              className={styles.qr}
-              src={enrolled.totp?.qr_code}
-              alt="QR code for your authenticator app"
-            />
+            <img className={styles.qr} src={enrolled.totp?.qr_code} alt={t("factor.qrAlt")} />
             <div className={styles.steps}>
-              <p className={styles.muted}>
-                Scan the QR code with your app, or enter this key by hand:
-              </p>
+              <p className={styles.muted}>{t("factor.scan")}</p>
               <code className={styles.secret} data-testid="totp-secret">
                 {enrolled.totp?.secret}
               </code>
             </div>
           </div>
           <TextField
-            label="Code from the app"
+            label={t("factor.codeFromApp")}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -111,10 +107,10 @@ export function EnrollTotpDialog({
           />
           <div className={styles.dialogActions}>
             <Button variant="secondary" onPress={() => close(false)}>
-              Cancel
+              {t("factor.cancel")}
             </Button>
             <Button type="submit" isPending={verify.isPending}>
-              Verify and enable
+              {t("factor.verifyEnable")}
             </Button>
           </div>
         </Form>

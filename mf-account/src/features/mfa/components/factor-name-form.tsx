@@ -1,6 +1,7 @@
 import { EnrollTotpForm } from "@contracts/factors.ts";
 import { Button, Form, formValues, TextField, useFormErrors } from "@hosting-portal/shared-ui";
 import type { ReactNode } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "./mfa.css";
 
 export interface FactorNameFormProps {
@@ -25,6 +26,7 @@ export function FactorNameForm({
   onCancel,
   onName,
 }: FactorNameFormProps) {
+  const t = useT();
   const form = useFormErrors();
   return (
     <Form
@@ -37,10 +39,15 @@ export function FactorNameForm({
       }}
     >
       <p className={styles.muted}>{intro}</p>
-      <TextField label="Name" name="friendly_name" defaultValue={defaultName} autoFocus />
+      <TextField
+        label={t("factor.name")}
+        name="friendly_name"
+        defaultValue={defaultName}
+        autoFocus
+      />
       <div className={styles.dialogActions}>
         <Button variant="secondary" onPress={onCancel} isDisabled={cancelDisabled}>
-          Cancel
+          {t("factor.cancel")}
         </Button>
         <Button type="submit" isPending={isPending}>
           {submitLabel}

@@ -20,6 +20,7 @@ import {
 import { startAuthentication } from "@simplewebauthn/browser";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { messages, useT } from "../../../i18n";
 import { sessionsKey } from "../../settings/api/get-sessions";
 import { useDeleteFactor } from "../api/delete-factor";
 import { challengeFactor } from "../api/verify-factor";
@@ -43,6 +44,7 @@ export function RemoveFactorDialog({
   factors: Factor[];
   onClose: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const remove = useDeleteFactor();
   const form = useFormErrors();
@@ -70,7 +72,10 @@ export function RemoveFactorDialog({
       {
         onSuccess: () => {
           if (endOthers) void queryClient.invalidateQueries({ queryKey: sessionsKey });
-          toast.success("Factor removed", `${factor.friendly_name} is no longer asked at sign-in.`);
+          toast.success(
+            messages.t("factor.removed"),
+            messages.t("factor.removedDetail", { name: factor.friendly_name }),
+          );
           close();
         },
         onError: (err) => {
@@ -79,8 +84,8 @@ export function RemoveFactorDialog({
             (err.code === ErrorCode.wrongPassword || err.code === ErrorCode.mfaVerificationFailed);
           if (wrongProof && !proof.webauthn) form.setErrors({ [method]: err.message });
           toast.error(
-            "Error",
-            err instanceof ApiError ? err.message : "Could not remove the factor.",
+            messages.t("error"),
+            err instanceof ApiError ? err.message : messages.t("factor.removeFailed"),
           );
         },
       },
@@ -116,7 +121,10 @@ export function RemoveFactorDialog({
       });
     } catch (err) {
       // ApiError carries the API's message; a cancelled ceremony its DOMException's.
-      toast.error("Error", err instanceof Error ? err.message : "Please try again.");
+      toast.error(
+        messages.t("error"),
+        err instanceof Error ? err.message : messages.t("tryAgainLater"),
+      );
     } finally {
       setPasskeyPending(false);
     }
@@ -125,7 +133,7 @@ export function RemoveFactorDialog({
   const onlyOne = needsProof && verified.length === 1;
   return (
     <Dialog
-      title="Remove this factor?"
+      title={t("factor.removeTitle")}
       role="alertdialog"
       isOpen={factor !== null}
       onOpenChange={(open) => !open && close()}
@@ -133,8 +141,8 @@ export function RemoveFactorDialog({
       <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
         <p className={styles.muted}>
           {onlyOne
-            ? `${factor?.friendly_name} is your only second factor: signing in will need just your password again.`
-            : `${factor?.friendly_name ?? "This factor"} will no longer be accepted at sign-in.`}
+            ? t("factor.onlyOne", { name: factor?.friendly_name })
+            : t("factor.noLonger", { name: factor?.friendly_name ?? t("factor.thisFactor") })}
         </p>
         {needsProof && (
           <>
@@ -142,7 +150,7 @@ export function RemoveFactorDialog({
               {method === "password" ? (
                 <TextField
                   key="password"
-                  label="Confirm with your password"
+                  label={t("factor.confirmPassword")}
                   name="password"
                   type="password"
                   autoComplete="current-password"
@@ -151,7 +159,7 @@ export function RemoveFactorDialog({
               ) : (
                 <TextField
                   key="code"
-                  label="Code from your authenticator app"
+                  label={t("factor.codeFromYourApp")}
                   name="code"
                   inputMode="numeric"
                   autoComplete="one-time-code"
@@ -170,7 +178,7 @@ export function RemoveFactorDialog({
                     setMethod(method === "password" ? "code" : "password");
                   }}
                 >
-                  {method === "password" ? "Use a code instead" : "Use your password instead"}
+                  {t(method === "password" ? "factor.useCode" : "factor.usePassword")}
                 </Button>
               )}
               {passkey && passkeysSupported && (
@@ -180,21 +188,21 @@ export function RemoveFactorDialog({
                   isPending={passkeyPending}
                   onPress={() => void withPasskey()}
                 >
-                  Confirm with a passkey
+                  {t("factor.confirmPasskey")}
                 </Button>
               )}
             </div>
             <Checkbox isSelected={endOthers} onChange={setEndOthers}>
-              Also sign out my other sessions
+              {t("factor.endOthers")}
             </Checkbox>
           </>
         )}
         <div className={styles.dialogActions}>
           <Button variant="secondary" onPress={close} isDisabled={remove.isPending}>
-            Cancel
+            {t("factor.cancel")}
           </Button>
           <Button type="submit" variant="danger" isPending={remove.isPending}>
-            Remove
+            {t("factor.remove")}
           </Button>
         </div>
       </Form>

@@ -10,6 +10,7 @@ import {
   memberMessages,
 } from "../../contracts/members.ts";
 import { recordAudit } from "../audit/audit.ts";
+import { revokeTokensOfMember } from "../auth/api-tokens.ts";
 import { newLinkToken, portalLink } from "../auth/links.ts";
 import type { Actor } from "../auth/middleware.ts";
 import { sessionCache } from "../auth/session-cache.ts";
@@ -363,14 +364,19 @@ export async function removeMember(
       entityId: actor.accountId,
       before: { user_id: targetId, role: before.role },
     });
+    // Tokens belong to the account, but the ones this person made go with them.
+    const revoked = await revokeTokensOfMember(tx, actor.accountId, targetId, actor.userId);
+    const what = leaving
+      ? `${before.username} (${before.email}) left the account.`
+      : `${await nameOf(tx, actor.userId)} removed ${before.username} (${before.email}) from the account.`;
     await mailOwners(
       tx,
       deps,
       actor.accountId,
       accountName,
-      leaving
-        ? `${before.username} (${before.email}) left the account.`
-        : `${await nameOf(tx, actor.userId)} removed ${before.username} (${before.email}) from the account.`,
+      revoked.length
+        ? `${what} The API tokens they made for it were revoked: ${revoked.join(", ")}.`
+        : what,
       [targetId],
     );
   });

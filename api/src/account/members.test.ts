@@ -405,6 +405,78 @@ test("members: a plan change or cancellation moves money: owners and billing mem
   assert.equal(roleAllows("technical", "POST", `/api/services/${id}/actions/restart`), true);
 });
 
+test("members: a removed or leaving member's API tokens of the account are revoked with the membership, audited, and the mail says so", async () => {
+  const owner = await signUpAndIn(api);
+  const removed = await signUpAndIn(api);
+  const leaver = await signUpAndIn(api);
+  await join(owner, removed, "owner");
+  await join(owner, leaver, "owner");
+  const make = async (who: Who, name: string) => {
+    const res = await post("/api/account/api-tokens", who.access_token, { name, scope: "full" });
+    assert.equal(res.status, 201, await res.clone().text());
+    return (await json<CreatedApiToken>(res)).token;
+  };
+  const ownersToken = await make(owner, "owner script");
+  const removedTokens = [await make(removed, "deploy bot"), await make(removed, "backup cron")];
+  const leaversToken = await make(leaver, "leaver script");
+  // The removed member's token in their own account is not the shared account's: it stays.
+  const switched = await post("/api/account/accounts/switch", removed.access_token, {
+    account_id: removed.user.id,
+  });
+  assert.equal(switched.status, 204);
+  const ownAccount = await make(removed, "own");
+  const status = async (token: string) => {
+    const res = await api.fetch("/api/services", { token });
+    await res.body?.cancel();
+    return res.status;
+  };
+  assert.equal(await status(removedTokens[0]!), 200);
+
+  const gone = await api.fetch(`/api/account/members/${removed.user.id}`, {
+    method: "DELETE",
+    token: owner.access_token,
+  });
+  assert.equal(gone.status, 204, await gone.clone().text());
+  const left = await post("/api/account/members/leave", leaver.access_token);
+  assert.equal(left.status, 204, await left.clone().text());
+
+  assert.deepEqual(
+    await Promise.all([...removedTokens, leaversToken, ownersToken].map(status)),
+    [401, 401, 401, 200],
+  );
+  const audit = await api.sql<{ actor_id: string; before: { name: string } }[]>`
+    select actor_id, before from audit_log
+    where action = 'api_token.revoke' and entity_id::uuid in (
+      select id from api_tokens where account_id = ${owner.user.id})
+    order by before ->> 'name'`;
+  assert.deepEqual(
+    audit.map((a) => [a.before.name, a.actor_id]),
+    [
+      ["backup cron", owner.user.id],
+      ["deploy bot", owner.user.id],
+      ["leaver script", leaver.user.id],
+    ],
+  );
+  // The mail to the owner and to the removed person names the revoked tokens.
+  for (const to of [owner.user.email, removed.user.email])
+    await smtp.waitFor(
+      (m) =>
+        recipientOf(m) === to.toLowerCase() &&
+        (m.text ?? "").includes(
+          "The API tokens they made for it were revoked: backup cron, deploy bot.",
+        ),
+    );
+  await smtp.waitFor(
+    (m) =>
+      recipientOf(m) === owner.user.email.toLowerCase() &&
+      (m.text ?? "").includes(
+        "left the account. The API tokens they made for it were revoked: leaver script.",
+      ),
+  );
+  // Their membership of their own account keeps its token.
+  assert.equal(await status(ownAccount), 200);
+});
+
 test("members: another account's ids answer 404 on every route of the OpenAPI document, for an owner of another account", async () => {
   const victim = await signUpAndIn(api);
   const victimMember = await signUpAndIn(api);

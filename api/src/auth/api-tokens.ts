@@ -53,8 +53,8 @@ const toInfo = (r: Row): ApiTokenInfo => ({
 
 /**
  * Makes a token of the account for its owner `userId`: stored as its SHA-256, the token itself
- * returned this once. The token belongs to the account (it outlives its maker's membership; any
- * owner lists and revokes it).
+ * returned this once. The token belongs to the account (any owner lists and revokes it) until its
+ * maker stops being a member (revokeTokensOfMember).
  */
 export async function createApiToken(
   sql: Sql,
@@ -118,6 +118,34 @@ export async function revokeApiToken(
       before: row,
     });
   });
+}
+
+/**
+ * Revokes the working tokens `userId` made in the account, in the caller's transaction: when they
+ * stop being a member (removed or leaving), what they may have copied stops with them. Each
+ * revocation is audited as the membership change's (`actorId`). Returns the tokens' names.
+ */
+export async function revokeTokensOfMember(
+  tx: Db,
+  accountId: string,
+  userId: string,
+  actorId: string,
+): Promise<string[]> {
+  const rows = await tx<{ id: string; name: string; scope: string }[]>`
+    update api_tokens set revoked_at = now()
+    where account_id = ${accountId} and user_id = ${userId} and revoked_at is null
+      and (expires_at is null or expires_at > now())
+    returning id, name, scope`;
+  for (const row of rows)
+    await recordAudit(tx, {
+      actorId,
+      action: "api_token.revoke",
+      entity: "api_token",
+      entityId: row.id,
+      before: { name: row.name, scope: row.scope },
+      after: { reason: "member_left_account", user_id: userId },
+    });
+  return rows.map((r) => r.name).sort();
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { messages, useT } from "../../i18n";
 import * as styles from "../auth/components/auth-layout.css";
 
 /**
@@ -19,6 +20,7 @@ import * as styles from "../auth/components/auth-layout.css";
  * account, and so does this page: it shows the API's message in place of the form.
  */
 export default function ForgotPasswordPage() {
+  const t = useT();
   const form = useFormErrors();
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -32,7 +34,10 @@ export default function ForgotPasswordPage() {
       const res = await api.post("/api/auth/password-reset", parsed.data, ForgotPasswordResponse);
       setSent(res.message);
     } catch (err) {
-      toast.error("Error", err instanceof ApiError ? err.message : "Could not send the link");
+      toast.error(
+        messages.t("error"),
+        err instanceof ApiError ? err.message : messages.t("auth.linkFailed"),
+      );
     } finally {
       setPending(false);
     }
@@ -41,23 +46,27 @@ export default function ForgotPasswordPage() {
   return (
     <Card>
       <div>
-        <h1 className={styles.title}>Reset your password</h1>
-        <p className={styles.subtitle}>
-          Enter the email address of your account and we will mail you a link to set a new password.
-        </p>
+        <h1 className={styles.title}>{t("auth.forgot.title")}</h1>
+        <p className={styles.subtitle}>{t("auth.forgot.subtitle")}</p>
       </div>
       {sent ? (
         <p role="status">{sent}</p>
       ) : (
         <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
-          <TextField label="Email" name="email" type="email" autoComplete="email" autoFocus />
+          <TextField
+            label={t("auth.email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+          />
           <Button type="submit" isPending={pending} className={styles.submit}>
-            Send reset link
+            {t("auth.forgot.submit")}
           </Button>
         </Form>
       )}
       <p className={styles.footer}>
-        Remembered it? <Link href="/auth/login">Sign in</Link>
+        {t("auth.forgot.remembered")} <Link href="/auth/login">{t("auth.signInLink")}</Link>
       </p>
     </Card>
   );

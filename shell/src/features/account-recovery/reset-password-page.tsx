@@ -6,6 +6,7 @@ import {
   api,
   Button,
   Card,
+  contractMessage,
   Form,
   formValues,
   Link,
@@ -15,6 +16,7 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { messages, useT } from "../../i18n";
 import * as styles from "../auth/components/auth-layout.css";
 
 /**
@@ -23,6 +25,7 @@ import * as styles from "../auth/components/auth-layout.css";
  * browser's too, and the user signs in with the new password.
  */
 export default function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
@@ -43,10 +46,14 @@ export default function ResetPasswordPage() {
       // The API ended this browser's session too: drop it here so the sign-in form shows.
       await session.signOut().catch(() => undefined);
       await navigate("/auth/login", { replace: true });
-      toast.success(recoveryMessages.passwordReset);
+      toast.success(contractMessage(recoveryMessages.passwordReset));
     } catch (err) {
       if (err instanceof ApiError && err.code === ErrorCode.resetLinkInvalid) setInvalid(true);
-      else toast.error("Error", err instanceof ApiError ? err.message : "Password reset failed");
+      else
+        toast.error(
+          messages.t("error"),
+          err instanceof ApiError ? err.message : messages.t("auth.reset.failed"),
+        );
     } finally {
       setPending(false);
     }
@@ -55,36 +62,36 @@ export default function ResetPasswordPage() {
   return (
     <Card>
       <div>
-        <h1 className={styles.title}>Set a new password</h1>
-        <p className={styles.subtitle}>Choose the password you will sign in with from now on.</p>
+        <h1 className={styles.title}>{t("auth.reset.title")}</h1>
+        <p className={styles.subtitle}>{t("auth.reset.subtitle")}</p>
       </div>
       {invalid ? (
-        <p role="alert">{recoveryMessages.resetLinkInvalid}</p>
+        <p role="alert">{contractMessage(recoveryMessages.resetLinkInvalid)}</p>
       ) : (
         <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
           <TextField
-            label="New Password"
+            label={t("auth.reset.newPassword")}
             name="password"
             type="password"
             autoComplete="new-password"
             autoFocus
           />
           <TextField
-            label="Confirm Password"
+            label={t("auth.confirmPassword")}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
           />
           <Button type="submit" isPending={pending} className={styles.submit}>
-            Set new password
+            {t("auth.reset.submit")}
           </Button>
         </Form>
       )}
       <p className={styles.footer}>
         {invalid ? (
-          <Link href="/auth/forgot-password">Request a new link</Link>
+          <Link href="/auth/forgot-password">{t("auth.reset.newLink")}</Link>
         ) : (
-          <Link href="/auth/login">Back to sign in</Link>
+          <Link href="/auth/login">{t("auth.mfa.back")}</Link>
         )}
       </p>
     </Card>

@@ -3,18 +3,12 @@ import { useNavigate } from "@hosting-portal/router";
 import { api, Menu, MenuItem, queryClient, queryKeys, toast } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
 import { Button as AriaButton } from "react-aria-components";
+import { messages, useT } from "../../i18n";
 import { Icon } from "../layout/components/icons";
 import * as styles from "./account-switcher.css";
 
 /** The accounts the person belongs to (mf-account's Members section reads the same key). */
 const membershipsKey = [...queryKeys.account.all, "memberships"] as const;
-
-const ROLE_NAMES = {
-  owner: "Owner",
-  billing: "Billing",
-  technical: "Technical",
-  read_only: "Read only",
-} as const;
 
 /**
  * The top bar's account switcher, shown to a person who belongs to more than one account: the
@@ -22,6 +16,7 @@ const ROLE_NAMES = {
  * its data again.
  */
 export function AccountSwitcher() {
+  const t = useT();
   const navigate = useNavigate();
   const accounts = useQuery({
     queryKey: membershipsKey,
@@ -38,7 +33,7 @@ export function AccountSwitcher() {
     try {
       await api.post("/api/account/accounts/switch", { account_id: id });
     } catch {
-      toast.error("Error", "Could not switch the account.");
+      toast.error(messages.t("error"), messages.t("accounts.switchFailed"));
       return;
     }
     navigate("/dashboard");
@@ -48,25 +43,27 @@ export function AccountSwitcher() {
 
   return (
     <Menu
-      aria-label="Account"
+      aria-label={t("accounts.menu")}
       onAction={choose}
       selectionMode="single"
       selectedKeys={active ? [active.id] : []}
       trigger={
         <AriaButton
           className={styles.button}
-          aria-label={`Account: ${active?.name ?? "none"}`}
+          aria-label={t("accounts.current", { name: active?.name ?? t("accounts.none") })}
           data-testid="account-switcher"
         >
           <Icon name="users" size={16} />
-          <span className={styles.name}>{active?.name ?? "Choose an account"}</span>
+          <span className={styles.name} translate={active ? "no" : undefined}>
+            {active?.name ?? t("accounts.choose")}
+          </span>
           <Icon name="chevronDown" size={14} />
         </AriaButton>
       }
     >
       {list.map((a) => (
         <MenuItem key={a.id} id={a.id} textValue={a.name}>
-          {a.name} · {ROLE_NAMES[a.role]}
+          {t("accounts.item", { name: a.name, role: t(`accounts.role.${a.role}`) })}
         </MenuItem>
       ))}
     </Menu>

@@ -1,8 +1,9 @@
 import { EmailVerificationStatus, recoveryMessages } from "@contracts/recovery.ts";
 import { useSearchParams } from "@hosting-portal/router";
-import { ApiError, api, Card, Link, useSession } from "@hosting-portal/shared-ui";
+import { ApiError, api, Card, contractMessage, Link, useSession } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { messages, useT } from "../../i18n";
 import * as styles from "../auth/components/auth-layout.css";
 import { emailVerificationKey } from "./verification-query";
 
@@ -13,6 +14,7 @@ type State = { kind: "verifying" } | { kind: "verified" } | { kind: "failed"; me
  * (the link may be opened in another browser): it confirms the token once and says how it went.
  */
 export default function VerifyEmailPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const signedIn = useSession() !== null;
@@ -37,7 +39,7 @@ export default function VerifyEmailPage() {
       .catch((err) =>
         setState({
           kind: "failed",
-          message: err instanceof ApiError ? err.message : "Could not verify the address",
+          message: err instanceof ApiError ? err.message : messages.t("auth.verify.failed"),
         }),
       );
   }, [token, queryClient]);
@@ -45,16 +47,18 @@ export default function VerifyEmailPage() {
   return (
     <Card>
       <div>
-        <h1 className={styles.title}>Email verification</h1>
+        <h1 className={styles.title}>{t("auth.verify.title")}</h1>
       </div>
-      {state.kind === "verifying" && <p role="status">Verifying your email address…</p>}
-      {state.kind === "verified" && <p role="status">{recoveryMessages.emailVerified}</p>}
-      {state.kind === "failed" && <p role="alert">{state.message}</p>}
+      {state.kind === "verifying" && <p role="status">{t("auth.verify.verifying")}</p>}
+      {state.kind === "verified" && (
+        <p role="status">{contractMessage(recoveryMessages.emailVerified)}</p>
+      )}
+      {state.kind === "failed" && <p role="alert">{contractMessage(state.message)}</p>}
       <p className={styles.footer}>
         {signedIn ? (
-          <Link href="/dashboard">Go to the dashboard</Link>
+          <Link href="/dashboard">{t("auth.verify.dashboard")}</Link>
         ) : (
-          <Link href="/auth/login">Sign in</Link>
+          <Link href="/auth/login">{t("auth.signInLink")}</Link>
         )}
       </p>
     </Card>

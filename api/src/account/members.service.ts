@@ -15,8 +15,15 @@ import { newLinkToken, portalLink } from "../auth/links.ts";
 import type { Actor } from "../auth/middleware.ts";
 import { sessionCache } from "../auth/session-cache.ts";
 import { hashToken } from "../auth/tokens.ts";
+import { addressLocale } from "../i18n/i18n.ts";
 import { enqueueMail, sealLinkToken } from "../mail/outbox.ts";
-import { invitationMail, membershipChangedMail, roleName } from "../mail/templates/members.ts";
+import { variantIn } from "../mail/templates/layout.ts";
+import {
+  invitationMail,
+  type MemberChange,
+  memberChange,
+  membershipChangedMail,
+} from "../mail/templates/members.ts";
 import type { Deps } from "../platform/context.ts";
 import type { Db, Sql, Tx } from "../platform/db.ts";
 import { HttpError, notFound } from "../platform/http-error.ts";
@@ -93,7 +100,7 @@ async function mailOwners(
   deps: Pick<Deps, "config">,
   accountId: string,
   accountName: string,
-  what: string,
+  what: MemberChange | MemberChange[],
   also: string[] = [],
 ): Promise<void> {
   const change = crypto.randomUUID();
@@ -159,13 +166,16 @@ export async function inviteMember(
       kind: "account_invitation",
       to: body.email,
       dedupeKey: `account_invitation:${row!.id}`,
-      ...invitationMail({
-        accountName,
-        inviter,
-        role: body.role,
-        // The Settings page shows what the link offers and accepts it (after signing in).
-        url: portalLink(deps.config, "/settings", { invitation: token }),
-      }),
+      ...variantIn(
+        invitationMail({
+          accountName,
+          inviter,
+          role: body.role,
+          // The Settings page shows what the link offers and accepts it (after signing in).
+          url: portalLink(deps.config, "/settings", { invitation: token }),
+        }),
+        await addressLocale(tx, body.email, actor.userId),
+      ),
     };
     await enqueueMail(tx, await sealLinkToken(deps.secretBox, mail, token));
     await mailOwners(
@@ -173,7 +183,7 @@ export async function inviteMember(
       deps,
       actor.accountId,
       accountName,
-      `${inviter} invited ${body.email} with the ${roleName(body.role)} role.`,
+      memberChange.invited(inviter, body.email, body.role),
     );
     return {
       ...row!,
@@ -209,7 +219,7 @@ export async function revokeInvitation(
       deps,
       actor.accountId,
       accountName,
-      `${await nameOf(tx, actor.userId)} withdrew the invitation of ${row.email}.`,
+      memberChange.invitationWithdrawn(await nameOf(tx, actor.userId), row.email),
     );
   });
 }
@@ -274,7 +284,7 @@ export async function acceptInvitation(
       deps,
       inv.account_id,
       accountName,
-      `${person.username} (${person.email}) accepted the invitation and joined with the ${roleName(inv.role)} role.`,
+      memberChange.joined(person.username, person.email, inv.role),
     );
     return { account_id: inv.account_id, role: inv.role };
   });
@@ -313,7 +323,7 @@ export async function changeMemberRole(
       deps,
       actor.accountId,
       accountName,
-      `${await nameOf(tx, actor.userId)} changed the role of ${before.username} from ${roleName(before.role)} to ${roleName(role)}.`,
+      memberChange.roleChanged(await nameOf(tx, actor.userId), before.username, before.role, role),
       [targetId],
     );
     return { ...before, role };
@@ -367,16 +377,14 @@ export async function removeMember(
     // Tokens belong to the account, but the ones this person made go with them.
     const revoked = await revokeTokensOfMember(tx, actor.accountId, targetId, actor.userId);
     const what = leaving
-      ? `${before.username} (${before.email}) left the account.`
-      : `${await nameOf(tx, actor.userId)} removed ${before.username} (${before.email}) from the account.`;
+      ? memberChange.left(before.username, before.email)
+      : memberChange.removed(await nameOf(tx, actor.userId), before.username, before.email);
     await mailOwners(
       tx,
       deps,
       actor.accountId,
       accountName,
-      revoked.length
-        ? `${what} The API tokens they made for it were revoked: ${revoked.join(", ")}.`
-        : what,
+      revoked.length ? [what, memberChange.tokensRevoked(revoked)] : what,
       [targetId],
     );
   });

@@ -23,6 +23,19 @@ export async function savedLocale(db: Db, userId: string): Promise<Locale | null
 }
 
 /**
+ * The language of a mail to an address that may have no account yet (an invitation): the saved
+ * language of the account with that address, else `senderId`'s (who writes to a colleague likely
+ * shares their language), else English.
+ */
+export async function addressLocale(db: Db, email: string, senderId: string): Promise<Locale> {
+  const [row] = await db<{ locale: Locale | null }[]>`
+    select coalesce(
+      (select locale from profiles where lower(email) = lower(${email}) and locale is not null limit 1),
+      (select locale from profiles where id = ${senderId})) as locale`;
+  return row?.locale ?? "en";
+}
+
+/**
  * The language of an answer: the caller's `Accept-Language` (the pages send the language they
  * show), else the signed-in caller's saved choice (a script sends no header), else English.
  */

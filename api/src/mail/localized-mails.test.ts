@@ -115,3 +115,74 @@ test("mails (de): a password reset mail is German and its sealed link still work
   });
   assert.equal(confirmed.status, 204);
 });
+
+test("mails (de, fr, nl): the team mails are in each recipient's saved language, roles named as Settings names them; the invitation link still works", async () => {
+  const owner = await customerIn("de");
+  const member = await customerIn("fr");
+  const post = (path: string, token: string, json: unknown) =>
+    api.fetch(path, { method: "POST", token, json });
+
+  // The invitation goes to an address: its account's saved language (French here).
+  const invited = await post("/api/account/members/invitations", owner.access_token, {
+    email: member.user.email,
+    role: "technical",
+  });
+  assert.equal(invited.status, 201);
+  const invitation = await smtp.waitFor(
+    (m) => to(member)(m) && (m.subject ?? "").startsWith("Invitation au compte Hosting Portal"),
+  );
+  assert.match(invitation.text ?? "", /avec le rôle «\u00a0Technique\u00a0»/);
+  assert.ok(String(invitation.html).includes('lang="fr"'));
+  const token = new URL(
+    linkIn(invitation, "http://portal.test/settings?invitation="),
+  ).searchParams.get("invitation")!;
+  const accepted = await post("/api/invitations/accept", member.access_token, { token });
+  assert.equal(accepted.status, 200);
+
+  // The owner (German) is told of the invitation and of the join, in German.
+  const joined = await smtp.waitFor(
+    (m) => to(owner)(m) && /ist mit der Rolle „Technik“ beigetreten/.test(m.text ?? ""),
+  );
+  assert.match(joined.subject ?? "", /^Mitglieder von .+ geändert$/);
+  assert.match(joined.text ?? "", /Mitglieder ansehen: http:\/\/portal\.test\/settings/);
+
+  // A role change reaches the owner in German and the member in French.
+  const changed = await api.fetch(`/api/account/members/${member.user.id}`, {
+    method: "PATCH",
+    token: owner.access_token,
+    json: { role: "billing" },
+  });
+  assert.equal(changed.status, 200);
+  await smtp.waitFor(
+    (m) => to(owner)(m) && /von „Technik“ in „Abrechnung“ geändert/.test(m.text ?? ""),
+  );
+  await smtp.waitFor(
+    (m) =>
+      to(member)(m) &&
+      /de «\u00a0Technique\u00a0» en «\u00a0Facturation\u00a0»/.test(m.text ?? "") &&
+      (m.subject ?? "").startsWith("Les membres du compte"),
+  );
+
+  // A removal: the owner reads it in German, the removed member in French.
+  const removed = await api.fetch(`/api/account/members/${member.user.id}`, {
+    method: "DELETE",
+    token: owner.access_token,
+  });
+  assert.equal(removed.status, 204);
+  await smtp.waitFor((m) => to(owner)(m) && /aus dem Konto entfernt\./.test(m.text ?? ""));
+  await smtp.waitFor((m) => to(member)(m) && /du compte\./.test(m.text ?? ""));
+});
+
+test("mails (nl): an invitation to an address without an account is in the inviter's language", async () => {
+  const owner = await customerIn("nl");
+  const email = `new-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const invited = await api.fetch("/api/account/members/invitations", {
+    method: "POST",
+    token: owner.access_token,
+    json: { email, role: "read_only" },
+  });
+  assert.equal(invited.status, 201);
+  const mail = await smtp.waitFor((m) => recipientOf(m) === email);
+  assert.match(mail.subject ?? "", /^Uitnodiging voor het Hosting Portal-account /);
+  assert.match(mail.text ?? "", /met de rol ‘Alleen lezen’/);
+});

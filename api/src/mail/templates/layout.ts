@@ -43,6 +43,15 @@ export function inEveryLocale(render: (locale: Locale) => MailVariant): MailTemp
   return { ...render("en"), translations };
 }
 
+/**
+ * One language of a template, for a mail whose recipient has no profile the outbox could read a
+ * language from (an invitation to an address): the caller picks the language.
+ */
+export function variantIn(template: MailTemplate, locale: Locale): MailVariant {
+  const { subject, text, html } = template;
+  return (locale !== "en" && template.translations?.[locale]) || { subject, text, html };
+}
+
 const BUTTON_FALLBACK: Record<Locale, string> = {
   en: "If the button does not work, open this link:",
   de: "Falls die Schaltfläche nicht funktioniert, öffnen Sie diesen Link:",

@@ -74,7 +74,7 @@ const T = {
     refunded: (amount: string) =>
       `${amount} ont été recrédités sur votre solde\u00a0; l'avoir figure dans vos transactions.`,
     nothingCharged: "Rien ne vous a été facturé.",
-    tryAgain: "Vous pouvez réessayer plus tard\u00a0; si l'échec persiste, contactez le support.",
+    tryAgain: "Vous pouvez réessayer plus tard\u00a0; si l'échec persiste, contactez l'assistance.",
     cancelSubject: (product: string) => `Résiliation de ${product}`,
     atPeriodEnd: (id: string, date: string) =>
       `Votre serveur VPS-${id} est résilié à la fin de sa période\u00a0: il continue de fonctionner jusqu'au ${date}, puis il est supprimé. Le renouvellement automatique est désactivé.`,
@@ -89,14 +89,14 @@ const T = {
     changed: (id: string, from: string, to: string) =>
       `Uw server VPS-${id} is omgezet van ${from} naar ${to}.`,
     credited: (amount: string) =>
-      `${amount} voor de rest van de periode is teruggestort op uw saldo; de creditnota staat bij uw transacties.`,
+      `${amount} voor de rest van de periode is teruggestort op uw tegoed; de creditnota staat bij uw transacties.`,
     invoiced: "De factuur voor de rest van de periode staat bij uw transacties.",
     nextRenewal: "Bij de volgende verlenging geldt de prijs van het nieuwe product.",
     failedSubject: (to: string) => `Uw pakketwijziging kon niet worden uitgevoerd: ${to}`,
     failed: (id: string, from: string, to: string) =>
       `Onze provider kon uw server VPS-${id} niet omzetten van ${from} naar ${to}, dus hij blijft op ${from}.`,
     refunded: (amount: string) =>
-      `${amount} is teruggestort op uw saldo; de creditnota staat bij uw transacties.`,
+      `${amount} is teruggestort op uw tegoed; de creditnota staat bij uw transacties.`,
     nothingCharged: "Er is niets voor in rekening gebracht.",
     tryAgain:
       "U kunt het later opnieuw proberen; blijft het mislukken, neem dan contact op met support.",
@@ -106,7 +106,7 @@ const T = {
     now: (id: string, date: string) =>
       `Uw server VPS-${id} is opgezegd en gestopt. Hij wordt verwijderd op ${date}.`,
     unusedDays: (amount: string) =>
-      `${amount} voor de ongebruikte dagen is teruggestort op uw saldo; de creditnota staat bij uw transacties.`,
+      `${amount} voor de ongebruikte dagen is teruggestort op uw tegoed; de creditnota staat bij uw transacties.`,
     canUndo: "Tot die tijd kunt u de opzegging ongedaan maken op de dienstpagina.",
   },
 } satisfies Record<Locale, unknown>;

@@ -108,7 +108,7 @@ const CHANGED_BY_LINK: Record<Locale, (username: string) => Words> = {
     ],
     action: "Se connecter",
     footer:
-      "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe et contactez le support\u00a0: quelqu'un a peut-être accès à votre boîte mail.",
+      "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe et contactez l'assistance\u00a0: quelqu'un a peut-être accès à votre boîte mail.",
   }),
   nl: (username) => ({
     subject: "Het wachtwoord van uw Hosting Portal-account is gewijzigd",
@@ -206,7 +206,7 @@ const CHANGED_IN_SETTINGS: Record<Locale, (username: string) => Words> = {
     ],
     action: "Réinitialiser le mot de passe",
     footer:
-      "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe avec le bouton ci-dessus et contactez le support\u00a0: quelqu'un d'autre connaît votre mot de passe.",
+      "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe avec le bouton ci-dessus et contactez l'assistance\u00a0: quelqu'un d'autre connaît votre mot de passe.",
   }),
   nl: (username) => ({
     subject: "Het wachtwoord van uw Hosting Portal-account is gewijzigd",

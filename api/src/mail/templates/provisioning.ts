@@ -115,7 +115,7 @@ const T = {
       `Uw bestelling ${product} (bestelling ${order}) kon bij onze provider niet worden ingericht en is daarom geannuleerd.`,
     nothingCharged: "Er is niets voor in rekening gebracht.",
     refunded: (amount: string) =>
-      `${amount} is teruggestort op uw saldo; de creditnota staat bij uw transacties.`,
+      `${amount} is teruggestort op uw tegoed; de creditnota staat bij uw transacties.`,
     staffTold: "Onze medewerkers zijn op de hoogte. U kunt op elk moment opnieuw bestellen.",
     warningSubject: (date: string) => `Uw geblokkeerde server wordt verwijderd op ${date}`,
     suspendedSince: (product: string, id: string) =>

@@ -101,7 +101,7 @@ const T = {
     purchaseIntro: (product: string) =>
       `Bedankt voor uw bestelling van ${product}. De prijs is van uw tegoed afgeschreven.`,
     purchaseNext:
-      "Een beheerder richt nu uw server in; die verschijnt op uw dashboard zodra hij aan deze bestelling is gekoppeld.",
+      "Een beheerder richt nu uw server in; die verschijnt op uw Overzicht zodra hij aan deze bestelling is gekoppeld.",
     renewalSubject: (product: string) => `Ontvangstbewijs: ${product} verlengd`,
     renewedAuto: (product: string) =>
       `Uw bestelling van ${product} is automatisch verlengd met uw tegoed, zoals u met automatisch verlengen hebt gekozen.`,

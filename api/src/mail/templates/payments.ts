@@ -50,7 +50,7 @@ const T = {
     denied:
       "PayPal a retenu ce paiement pour vérification, puis l'a refusé. Aucun crédit n'a été ajouté à votre solde et PayPal ne prélève pas l'argent.",
     deniedNext:
-      "Vous pouvez recharger à nouveau sous Recharger des crédits, avec PayPal ou un autre moyen de paiement.",
+      "Vous pouvez effectuer une nouvelle recharge sous Recharger des crédits, avec PayPal ou un autre moyen de paiement.",
     heldSubject: (amount: string) => `${amount} de votre solde sont bloqués`,
     heldIntro:
       "PayPal examine un litige concernant l'un de vos paiements. Pendant ce temps, ce montant reste dans votre solde mais ne peut pas être dépensé. Si PayPal tranche en votre faveur, rien ne change\u00a0; sinon, le montant bloqué est repris.",
@@ -66,7 +66,7 @@ const T = {
     denied:
       "PayPal heeft deze betaling ter controle vastgehouden en daarna geweigerd. Er is geen tegoed bijgeschreven en PayPal schrijft het geld niet af.",
     deniedNext:
-      "U kunt opnieuw opwaarderen onder Tegoed opwaarderen, met PayPal of een andere betaalmethode.",
+      "Via Tegoed opwaarderen kunt u opnieuw betalen, met PayPal of een andere betaalmethode.",
     heldSubject: (amount: string) => `${amount} van uw saldo wordt vastgehouden`,
     heldIntro:
       "PayPal onderzoekt een geschil over een van uw betalingen. Zolang dat duurt, blijft dit bedrag in uw saldo, maar kunt u het niet uitgeven. Beslist PayPal in uw voordeel, dan verandert er niets; anders wordt het vastgehouden bedrag teruggenomen.",

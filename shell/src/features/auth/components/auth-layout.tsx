@@ -11,7 +11,8 @@ export function AuthLayout() {
         <div className={languageCorner}>
           <LanguageMenu />
         </div>
-        <div className={styles.brand}>
+        {/* The product's name, in every language (and left alone by page translators). */}
+        <div className={styles.brand} translate="no">
           <span className={styles.brandMark} aria-hidden="true">
             <svg
               viewBox="0 0 24 24"

@@ -77,7 +77,8 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
   const t = useT();
   return (
     <>
-      <NavLink to="/dashboard" className={styles.brand} onClick={onNavigate}>
+      {/* The product's name, in every language (and left alone by page translators). */}
+      <NavLink to="/dashboard" className={styles.brand} onClick={onNavigate} translate="no">
         <span className={styles.brandMark} aria-hidden="true">
           <Icon name="server" size={16} />
         </span>

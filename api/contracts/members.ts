@@ -14,6 +14,9 @@ export const ACCOUNT_ROLES: readonly AccountRole[] = ["owner", "billing", "techn
 
 export const INVITATION_DAYS = 7;
 
+/** Invitations an account may send per hour (each is a mail to an address the owner typed). */
+export const INVITATIONS_PER_HOUR = 20;
+
 export const memberMessages = {
   invalidEmail: "Invalid email address",
   notAMember: "You are not a member of this account",
@@ -26,6 +29,7 @@ export const memberMessages = {
   alreadyMember: "This person is already a member of the account",
   lastOwner: "An account needs at least one owner",
   tooManyInvitations: "At most 50 invitations can be open at once",
+  invitationsPerHour: "At most 20 invitations can be sent per hour. Please try again later.",
 } as const;
 
 export const InviteMemberBody = z.object({

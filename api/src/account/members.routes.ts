@@ -58,11 +58,11 @@ export function memberRoutes(deps: Deps) {
       describe({
         operationId: "inviteMember",
         summary:
-          "Invite a person by email with a role (owner only): the mail's link works once, for 7 days; the owners are told",
+          "Invite a person by email with a role (owner only): the mail's link works once, for 7 days; the owners are told. At most 20 invitations per account and hour (429)",
         tags,
         response: Invitation,
         status: 201,
-        errors: [409],
+        errors: [409, 429],
       }),
       auth,
       validate("json", InviteMemberBody),

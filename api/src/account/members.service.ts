@@ -2,6 +2,7 @@ import { ErrorCode } from "../../contracts/errors.ts";
 import {
   type AccountMembership,
   type AccountRole,
+  INVITATIONS_PER_HOUR,
   type Invitation,
   type InvitationPreview,
   type InviteMemberBody,
@@ -148,6 +149,17 @@ export async function inviteMember(
         and expires_at > now()`;
     if (open >= MAX_OPEN_INVITATIONS)
       throw new HttpError(409, ErrorCode.conflict, memberMessages.tooManyInvitations);
+    // Each invitation mails an address the owner typed: a stolen owner session must not turn the
+    // portal into a mail cannon. Counted under the account's lock, withdrawn ones included.
+    const [recent] = await tx<{ sent: number; retry: number }[]>`
+      select count(*)::int as sent,
+        coalesce(ceil(extract(epoch from min(created_at) + interval '1 hour' - now())), 1)::int as retry
+      from account_invitations
+      where account_id = ${actor.accountId} and created_at > now() - interval '1 hour'`;
+    if (recent!.sent >= INVITATIONS_PER_HOUR)
+      throw new HttpError(429, ErrorCode.rateLimited, memberMessages.invitationsPerHour, {
+        "Retry-After": String(Math.max(1, recent!.retry)),
+      });
     const [row] = await tx<
       { id: string; email: string; role: AccountRole; created_at: Date; expires_at: Date }[]
     >`

@@ -477,6 +477,48 @@ test("members: a removed or leaving member's API tokens of the account are revok
   assert.equal(await status(ownAccount), 200);
 });
 
+test("members: an account sends at most 20 invitations an hour (withdrawn ones count): the next is a 429 with its message and Retry-After", async () => {
+  const owner = await signUpAndIn(api);
+  const stamp = Date.now();
+  for (let i = 0; i < 20; i++) {
+    const res = await post("/api/account/members/invitations", owner.access_token, {
+      email: `hourly${stamp}-${i}@example.com`,
+      role: "read_only",
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+    const { id } = await json<{ id: string }>(res);
+    if (i === 0) {
+      const withdrawn = await api.fetch(`/api/account/members/invitations/${id}`, {
+        method: "DELETE",
+        token: owner.access_token,
+      });
+      assert.equal(withdrawn.status, 204);
+    }
+  }
+  const refused = await post("/api/account/members/invitations", owner.access_token, {
+    email: `hourly${stamp}-20@example.com`,
+    role: "read_only",
+  });
+  assert.equal(refused.status, 429);
+  assert.ok(Number(refused.headers.get("retry-after")) > 3000);
+  assert.deepEqual(await errorOf(refused), {
+    code: "rate_limited",
+    message: "At most 20 invitations can be sent per hour. Please try again later.",
+  });
+  const [{ open }] = await api.sql<{ open: number }[]>`
+    select count(*)::int as open from account_invitations where account_id = ${owner.user.id}`;
+  assert.equal(open, 20);
+  // An hour later the account may invite again.
+  await api.sql`update account_invitations set created_at = created_at - interval '61 minutes'
+    where account_id = ${owner.user.id}`;
+  const later = await post("/api/account/members/invitations", owner.access_token, {
+    email: `hourly${stamp}-20@example.com`,
+    role: "read_only",
+  });
+  assert.equal(later.status, 201, await later.clone().text());
+  await later.body?.cancel();
+});
+
 test("members: another account's ids answer 404 on every route of the OpenAPI document, for an owner of another account", async () => {
   const victim = await signUpAndIn(api);
   const victimMember = await signUpAndIn(api);

@@ -1,5 +1,6 @@
 import { Button, EmptyState, Skeleton, TextField } from "@hosting-portal/shared-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useT } from "../i18n";
 import {
   type ListFilter,
   type ListParams,
@@ -13,13 +14,11 @@ import { SelectField } from "./select-field";
 /** Typing waits this long for a pause before it searches (one request per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** What a list holds, for the texts around it: "1 user", "50 users". */
-export interface ListNoun {
-  one: string;
-  other: string;
-}
-
-const count = (n: number, noun: ListNoun) => `${n} ${n === 1 ? noun.one : noun.other}`;
+/**
+ * What a list holds, for the texts around it ("1 user", "50 users"): the messages choose each
+ * language's word (and its plural) by this key.
+ */
+export type ListNoun = "user" | "order" | "service" | "product" | "invoice";
 
 /** The search field and the filters above an admin list, both kept in the URL. */
 export function ListToolbar({
@@ -124,6 +123,7 @@ export function ListBody<P, T>({
   errorTitle: string;
   children: (rows: T[]) => ReactNode;
 }) {
+  const t = useT();
   const rows = pages.data?.pages.flatMap(rowsOf) ?? [];
   // A new search shows the previous rows until it answers; previous rows that were "no match"
   // would read as the answer to the new search, so that wait shows as loading instead.
@@ -134,7 +134,7 @@ export function ListBody<P, T>({
       <EmptyState
         title={errorTitle}
         description={pages.error?.message}
-        action={<Button onPress={() => pages.refetch()}>Retry</Button>}
+        action={<Button onPress={() => pages.refetch()}>{t("list.retry")}</Button>}
       />
     );
   if (rows.length === 0 && params.isFiltered) return <NoMatches noun={noun} params={params} />;
@@ -148,7 +148,7 @@ export function ListBody<P, T>({
             {errorTitle}: {pages.error?.message}
           </p>
           <Button variant="secondary" onPress={() => pages.refetch()}>
-            Retry
+            {t("list.retry")}
           </Button>
         </div>
       )}
@@ -183,18 +183,20 @@ export function ListFooter({
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
 }) {
+  const t = useT();
   if (shown === 0) return null;
   const capped = hasNextPage && pages >= MAX_LOADED_PAGES;
+  const counted = { count: shown, noun };
   return (
     <div className={styles.footer}>
       <p role="status">
         {capped
-          ? `Showing the first ${count(shown, noun)}. Search or filter to find the others.`
-          : `Showing ${count(shown, noun)}${hasNextPage ? " (more available)" : ""}`}
+          ? t("list.showingFirst", counted)
+          : t(hasNextPage ? "list.showingMore" : "list.showing", counted)}
       </p>
       {hasNextPage && !capped && (
         <Button variant="secondary" onPress={() => fetchNextPage()} isPending={isFetchingNextPage}>
-          Load more
+          {t("list.loadMore")}
         </Button>
       )}
     </div>
@@ -206,17 +208,24 @@ export function ListFooter({
  * says that there is nothing at all.
  */
 export function NoMatches({ noun, params }: { noun: ListNoun; params: ListParams }) {
+  const t = useT();
   const filtered = Object.keys(params.query).some((name) => name !== "q");
   const title = params.q
-    ? `No ${noun.other} match "${params.q}"${filtered ? " with these filters" : ""}.`
-    : `No ${noun.other} match these filters.`;
+    ? t(filtered ? "list.noMatchSearchFiltered" : "list.noMatchSearch", { noun, q: params.q })
+    : t("list.noMatchFilters", { noun });
   return (
     <EmptyState
       title={title}
-      description={`Check the spelling, or clear the ${params.q ? "search" : "filters"} to see every ${noun.one}.`}
+      description={t(params.q ? "list.checkSearch" : "list.checkFilters", { noun })}
       action={
         <Button variant="secondary" onPress={params.clear}>
-          {params.q ? (filtered ? "Clear search and filters" : "Clear search") : "Clear filters"}
+          {t(
+            params.q
+              ? filtered
+                ? "list.clearSearchAndFilters"
+                : "list.clearSearch"
+              : "list.clearFilters",
+          )}
         </Button>
       }
     />
@@ -245,6 +254,7 @@ export function SearchableList<P, T>({
   searchDescription,
   children,
 }: SearchableListProps<P, T>) {
+  const t = useT();
   const params = useListParams(filters);
   const pages = usePages(params.query);
   return (
@@ -252,7 +262,7 @@ export function SearchableList<P, T>({
       <ListToolbar
         params={params}
         filters={filters}
-        searchLabel={`Search ${noun.other}`}
+        searchLabel={t("list.search", { noun })}
         searchDescription={searchDescription}
       />
       <ListBody
@@ -260,7 +270,7 @@ export function SearchableList<P, T>({
         rowsOf={rowsOf}
         params={params}
         noun={noun}
-        errorTitle={`Could not load ${noun.other}`}
+        errorTitle={t("list.loadFailed", { noun })}
       >
         {children}
       </ListBody>

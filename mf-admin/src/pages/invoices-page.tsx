@@ -57,7 +57,7 @@ export default function InvoicesPage() {
           filters={filters}
           usePages={useInvoicePages}
           rowsOf={(page) => page.invoices}
-          noun={{ one: "invoice", other: "invoices" }}
+          noun="invoice"
           searchDescription="Customer's email or the start of their id"
         >
           {(rows) => <InvoicesTable invoices={rows} />}

@@ -27,7 +27,7 @@ export default function OrdersPage() {
       filters={filters}
       usePages={useOrderPages}
       rowsOf={(page) => page.orders}
-      noun={{ one: "order", other: "orders" }}
+      noun="order"
       searchDescription="Customer's email or username, or product name"
       after={<CancellationsCard />}
     >

@@ -19,7 +19,7 @@ export default function ProductsPage() {
           filters={filters}
           usePages={useProductPages}
           rowsOf={(page) => page.products}
-          noun={{ one: "product", other: "products" }}
+          noun="product"
           searchDescription="Part of the product's name"
         >
           {(rows) => <ProductsTable products={rows} />}

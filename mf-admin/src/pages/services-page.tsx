@@ -25,7 +25,7 @@ export default function ServicesPage() {
       filters={filters}
       usePages={useServicePages}
       rowsOf={(page) => page.services}
-      noun={{ one: "service", other: "services" }}
+      noun="service"
       searchDescription="IPv4, owner's email, reseller id, or the start of the id"
     >
       {(rows) => <ServicesTable services={rows} />}

@@ -1,4 +1,5 @@
 import type { AdminUser, CreditAdjustmentResult } from "@contracts/admin.ts";
+import { setLocale } from "@hosting-portal/shared-ui";
 import {
   apiError,
   fieldError,
@@ -274,5 +275,27 @@ describe("Credits dialog (SPEC §5 credit adjustment)", () => {
     const toast = within(await findToast("Failed to update credits"));
     expect(toast.getByText("User not found")).toBeTruthy();
     expect(screen.getByRole("dialog", { name: "Manage credits: alice" })).toBeTruthy();
+  });
+});
+
+describe("Manage Users page in German", () => {
+  afterEach(() => setLocale("en", { remember: false }));
+
+  it("shows the page, its table, its actions and its list texts in the page's language", async () => {
+    await setLocale("de", { remember: false });
+    await mockApi(
+      { "GET /api/admin/users": { users: [alice, bob, admin] } },
+      { user: { id: adminId, username: "admin", email: "admin@example.com", is_admin: true } },
+    ).signIn();
+    renderPage(<UsersPage />, { path: "/admin/users" });
+    await screen.findByRole("table", { name: "Benutzer" });
+    expect(screen.getByRole("heading", { name: "Benutzer verwalten" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Benutzer anlegen" })).toBeTruthy();
+    expect(screen.getByRole("searchbox", { name: "Benutzer durchsuchen" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "alice sperren" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "bob aktivieren" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Guthaben von alice" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("3 Benutzer angezeigt");
+    expect(screen.queryByText(/Manage Users|Create user|Showing/)).toBeNull();
   });
 });

@@ -5,12 +5,15 @@ import {
   formatDateTime,
   formatEur,
   Row,
+  richText,
+  strong,
   Table,
   TableBody,
   toast,
   useUser,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import {
   ActionsCell,
@@ -26,6 +29,7 @@ import { AccountMembersDialog } from "./account-members-dialog";
 import { CreditsDialog } from "./credits-dialog";
 
 export function UsersTable({ users }: { users: AdminUser[] }) {
+  const t = useT();
   const me = useUser();
   const [creditsFor, setCreditsFor] = useState<AdminUser | null>(null);
   const [removing, setRemoving] = useState<AdminUser | null>(null);
@@ -38,19 +42,30 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
 
   return (
     <>
-      <Table aria-label="Users">
+      <Table aria-label={t("users.table")}>
         <AdminTableHeader
-          columns={["User", "Credits", "Status", "Orders / services", "Joined"]}
-          actions="Actions"
+          columns={[
+            t("users.col.user"),
+            t("users.col.credits"),
+            t("users.col.status"),
+            t("users.col.ordersServices"),
+            t("users.col.joined"),
+          ]}
+          actions={t("users.col.actions")}
         />
-        <TableBody items={users} dependencies={[myId, statusPendingId]} emptyText="No users yet">
+        <TableBody
+          items={users}
+          dependencies={[myId, statusPendingId, t]}
+          emptyText={t("users.empty")}
+        >
           {(u) => (
             <Row id={u.id}>
               <Cell>
                 <NameAndDetail
                   name={
                     <>
-                      {u.username} {u.is_admin && <Badge tone="info">admin</Badge>}
+                      {u.username}{" "}
+                      {u.is_admin && <Badge tone="info">{t("users.adminBadge")}</Badge>}
                     </>
                   }
                   detail={u.email}
@@ -73,19 +88,24 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                 </span>
               </Cell>
               <ActionsCell>
-                <RowAction label={`Credits for ${u.username}`} onPress={() => setCreditsFor(u)}>
-                  Credits
+                <RowAction
+                  label={t("users.creditsFor", { name: u.username })}
+                  onPress={() => setCreditsFor(u)}
+                >
+                  {t("users.credits")}
                 </RowAction>
                 <RowAction
-                  label={`Members of ${u.username}'s account`}
+                  label={t("users.membersOf", { name: u.username })}
                   onPress={() => setMembersOf(u)}
                 >
-                  Members
+                  {t("users.members")}
                 </RowAction>
                 {u.id !== myId && (
                   <>
                     <RowAction
-                      label={`${u.status === "active" ? "Suspend" : "Activate"} ${u.username}`}
+                      label={t(u.status === "active" ? "users.suspendName" : "users.activateName", {
+                        name: u.username,
+                      })}
                       isPending={statusPendingId === u.id}
                       onPress={() =>
                         setStatus.mutate(
@@ -96,18 +116,24 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                           {
                             onSuccess: (user) =>
                               toast.success(
-                                user.status === "active" ? "User activated" : "User suspended",
-                                user.status === "active"
-                                  ? `${user.username} can sign in again.`
-                                  : `${user.username} is signed out and cannot sign in.`,
+                                t(user.status === "active" ? "users.activated" : "users.suspended"),
+                                t(
+                                  user.status === "active"
+                                    ? "users.activatedDetail"
+                                    : "users.suspendedDetail",
+                                  { name: user.username },
+                                ),
                               ),
                           },
                         )
                       }
                     >
-                      {u.status === "active" ? "Suspend" : "Activate"}
+                      {t(u.status === "active" ? "users.suspend" : "users.activate")}
                     </RowAction>
-                    <RemoveButton label={`Remove ${u.username}`} onPress={() => setRemoving(u)} />
+                    <RemoveButton
+                      label={t("users.remove", { name: u.username })}
+                      onPress={() => setRemoving(u)}
+                    />
                   </>
                 )}
               </ActionsCell>
@@ -119,29 +145,27 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
       {membersOf && <AccountMembersDialog user={membersOf} onClose={() => setMembersOf(null)} />}
       {removing && (
         <RemoveDialog
-          title={`Remove ${removing.username}?`}
-          confirmLabel="Remove user"
+          title={t("users.removeTitle", { name: removing.username })}
+          confirmLabel={t("users.removeConfirm")}
           id={removing.id}
           remove={remove}
           onRemoved={() =>
-            toast.success(
-              "User removed",
-              `${removing.username} and everything they owned were deleted.`,
-            )
+            toast.success(t("users.removed"), t("users.removedDetail", { name: removing.username }))
           }
           onClose={() => setRemoving(null)}
         >
           <p>
-            This permanently deletes the account <strong>{removing.email}</strong> together with its{" "}
-            {removing.orders_count} order(s), {removing.services_count} service(s), sessions and
-            transaction history. The audit log keeps a record of what was removed. This cannot be
-            undone.
+            {richText(
+              t("users.removeWarning", {
+                email: removing.email,
+                orders: removing.orders_count,
+                services: removing.services_count,
+              }),
+              [strong],
+            )}
           </p>
           {removing.credits !== "0.00" && (
-            <p>
-              The balance is {formatEur(removing.credits)}: remove the credits first, so the ledger
-              records where the money went. Until then the removal is refused.
-            </p>
+            <p>{t("users.removeBalance", { balance: formatEur(removing.credits) })}</p>
           )}
         </RemoveDialog>
       )}

@@ -1,4 +1,5 @@
 import type { AdminOrder } from "@contracts/admin.ts";
+import { setLocale } from "@hosting-portal/shared-ui";
 import {
   apiError,
   findToast,
@@ -133,5 +134,41 @@ describe("Manage Orders page (SPEC §2 /admin/orders)", () => {
   it("shows the empty text without orders", async () => {
     await openPage([]);
     expect(screen.getByText("No orders yet.")).toBeTruthy();
+  });
+});
+
+describe("Manage Orders page in German", () => {
+  afterEach(() => setLocale("en", { remember: false }));
+
+  it("shows the page, its filters, its table and its actions in the page's language", async () => {
+    await setLocale("de", { remember: false });
+    const user = userEvent.setup();
+    await mockApi(
+      {
+        "GET /api/admin/orders": { orders: [order] },
+        "PUT /api/admin/orders/:id/status": () => json(204, null),
+      },
+      { user: { is_admin: true, username: "admin", email: "admin@example.com" } },
+    ).signIn();
+    renderPage(<OrdersPage />, { path: "/admin/orders" });
+    await screen.findByRole("table", { name: "Bestellungen" });
+    expect(screen.getByRole("heading", { name: "Bestellungen verwalten" })).toBeTruthy();
+    const filter = screen.getByLabelText("Nach Status filtern") as HTMLSelectElement;
+    expect(Array.from(filter.options, (o) => o.text)).toEqual([
+      "Alle Status",
+      "Aktiv",
+      "Gesperrt",
+      "Abgelaufen",
+      "Storniert",
+    ]);
+    expect(tableRows("Bestellungen")[0]?.[2]?.replace(/\s/g, " ")).toBe(
+      "VPS Starter4,99 € / Monat",
+    );
+    expect(
+      screen.getByRole("button", { name: "Bestellung c0ffee00 ablaufen lassen" }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Bestellung c0ffee00 sperren" }));
+    const toast = within(await findToast("Bestellung gesperrt"));
+    expect(toast.getByText("1 verknüpfter Dienst ist jetzt gesperrt.")).toBeTruthy();
   });
 });

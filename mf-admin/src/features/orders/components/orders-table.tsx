@@ -11,6 +11,7 @@ import {
   toast,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import {
   ActionsCell,
@@ -23,17 +24,11 @@ import {
 import { useRemoveOrder } from "../api/remove-order";
 import { useSetOrderStatus } from "../api/set-order-status";
 
-type SettableStatus = OrderStatusBody["status"];
-
-const actionLabel: Record<SettableStatus, string> = {
-  active: "Activate",
-  suspended: "Suspend",
-  expired: "Expire",
-};
 // Staff set only SPEC's three; `cancelled` comes from a provisioning that failed for good.
 const statuses = OrderStatusBody.shape.status.options;
 
 export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+  const t = useT();
   const [removing, setRemoving] = useState<AdminOrder | null>(null);
   const setStatus = useSetOrderStatus();
   const remove = useRemoveOrder();
@@ -42,15 +37,22 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   const pendingStatus = setStatus.isPending ? setStatus.variables?.status : undefined;
   return (
     <>
-      <Table aria-label="Orders">
+      <Table aria-label={t("orders.table")}>
         <AdminTableHeader
-          columns={["Order", "Customer", "Product", "Expires", "Status", "Services"]}
-          actions="Set status / remove"
+          columns={[
+            t("orders.col.order"),
+            t("orders.col.customer"),
+            t("orders.col.product"),
+            t("orders.col.expires"),
+            t("orders.col.status"),
+            t("orders.col.services"),
+          ]}
+          actions={t("orders.col.actions")}
         />
         <TableBody
           items={orders}
-          dependencies={[pendingOrderId, pendingStatus]}
-          emptyText="No orders yet."
+          dependencies={[pendingOrderId, pendingStatus, t]}
+          emptyText={t("orders.empty")}
         >
           {(o) => (
             <Row id={o.id}>
@@ -70,8 +72,8 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                   name={o.product_name}
                   detail={
                     <>
-                      {formatEur(o.product_price)} / month
-                      {o.product_archived ? " · no longer sold" : ""}
+                      {t("orders.perMonth", { price: formatEur(o.product_price) })}
+                      {o.product_archived ? t("orders.archived") : ""}
                     </>
                   }
                 />
@@ -84,7 +86,7 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
               </Cell>
               <Cell>
                 {o.services.length === 0 ? (
-                  <span className={styles.muted}>None linked</span>
+                  <span className={styles.muted}>{t("orders.noServices")}</span>
                 ) : (
                   <div className={styles.stack}>
                     {o.services.map((s) => (
@@ -108,7 +110,7 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                   .map((s) => (
                     <RowAction
                       key={s}
-                      label={`${actionLabel[s]} order ${shortId(o.id)}`}
+                      label={t(`orders.actionLabel.${s}`, { id: shortId(o.id) })}
                       isPending={pendingOrderId === o.id && pendingStatus === s}
                       onPress={() =>
                         setStatus.mutate(
@@ -116,20 +118,25 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                           {
                             onSuccess: () =>
                               toast.success(
-                                `Order ${s}`,
+                                t(`orders.done.${s}`),
                                 o.services.length
-                                  ? `${o.services.length} linked service(s) are now ${s === "active" ? "active" : "suspended"}.`
+                                  ? t(
+                                      s === "active"
+                                        ? "orders.servicesNowActive"
+                                        : "orders.servicesNowSuspended",
+                                      { count: o.services.length },
+                                    )
                                   : undefined,
                               ),
                           },
                         )
                       }
                     >
-                      {actionLabel[s]}
+                      {t(`orders.action.${s}`)}
                     </RowAction>
                   ))}
                 <RemoveButton
-                  label={`Remove order ${shortId(o.id)}`}
+                  label={t("orders.remove", { id: shortId(o.id) })}
                   onPress={() => setRemoving(o)}
                 />
               </ActionsCell>
@@ -139,19 +146,24 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
       </Table>
       {removing && (
         <RemoveDialog
-          title={`Remove order ${shortId(removing.id)}?`}
-          confirmLabel="Remove order"
+          title={t("orders.removeTitle", { id: shortId(removing.id) })}
+          confirmLabel={t("orders.removeConfirm")}
           id={removing.id}
           remove={remove}
-          onRemoved={() => toast.success("Order removed")}
+          onRemoved={() => toast.success(t("orders.removed"))}
           onClose={() => setRemoving(null)}
         >
           <p>
-            {removing.username}'s order for {removing.product_name} is deleted
-            {removing.services.length > 0
-              ? ` together with its ${removing.services.length} linked service(s)`
-              : ""}
-            . No credits are refunded. This cannot be undone.
+            {t(
+              removing.services.length > 0
+                ? "orders.removeWarningServices"
+                : "orders.removeWarning",
+              {
+                name: removing.username,
+                product: removing.product_name,
+                count: removing.services.length,
+              },
+            )}
           </p>
         </RemoveDialog>
       )}

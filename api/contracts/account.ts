@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
 import { locales } from "./i18n/locales.ts";
+import { AccountRole } from "./members.ts";
 
 export const accountMessages = {
   localeInvalid: "Locale must be one of en, de, fr, nl",
@@ -21,6 +22,12 @@ export const Profile = z.object({
    * sends it; optional so that a page's fixtures and caches from before it still parse.
    */
   locale: z.optional(z.nullable(LocaleSchema)),
+  /**
+   * The account the session acts on and the caller's role there (null: none), so that pages hide
+   * what the role may not do (the API refuses it anyway). Optional like `locale`.
+   */
+  account_id: z.optional(z.nullable(Uuid)),
+  role: z.optional(z.nullable(AccountRole)),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -14,7 +14,7 @@ export function accountRoutes(deps: Deps) {
       describe({
         operationId: "getProfile",
         summary:
-          "The caller's profile with the credits balance of the account the session acts on (0.00 when it acts on none)",
+          "The caller's profile with the account the session acts on, the caller's role there and its credits balance (null, null and 0.00 when it acts on none)",
         tags: ["account"],
         response: Profile,
         errors: [404],
@@ -36,7 +36,16 @@ export function accountRoutes(deps: Deps) {
             as credits
         from profiles p where p.id = ${c.get("auth").userId}`;
         if (!row) throw notFound(accountMessages.profileNotFound);
-        return c.json({ ...row, created_at: row.created_at.toISOString() }, 200);
+        const { accountId, role } = c.get("auth");
+        return c.json(
+          {
+            ...row,
+            created_at: row.created_at.toISOString(),
+            account_id: accountId,
+            role: accountId ? role : null,
+          },
+          200,
+        );
       },
     )
     .put(

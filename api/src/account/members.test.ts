@@ -519,6 +519,38 @@ test("members: an account sends at most 20 invitations an hour (withdrawn ones c
   await later.body?.cancel();
 });
 
+test("members: the profile names the account the session acts on and the caller's role there, for the pages", async () => {
+  const owner = await signUpAndIn(api);
+  const member = await signUpAndIn(api);
+  const profile = async (who: Who) =>
+    await json<{ account_id: string | null; role: string | null }>(
+      await api.fetch("/api/account/profile", { token: who.access_token }),
+    );
+  const own = await profile(member);
+  assert.deepEqual([own.account_id, own.role], [member.user.id, "owner"]);
+  await join(owner, member, "technical");
+  const now = await profile(member);
+  assert.equal(now.account_id, owner.user.id);
+  assert.equal(now.role, "technical");
+  const changed = await api.fetch(`/api/account/members/${member.user.id}`, {
+    method: "PATCH",
+    token: owner.access_token,
+    json: { role: "read_only" },
+  });
+  assert.equal(changed.status, 200);
+  await changed.body?.cancel();
+  assert.equal((await profile(member)).role, "read_only");
+  const removed = await api.fetch(`/api/account/members/${member.user.id}`, {
+    method: "DELETE",
+    token: owner.access_token,
+  });
+  assert.equal(removed.status, 204);
+  assert.deepEqual(
+    [(await profile(member)).account_id, (await profile(member)).role],
+    [null, null],
+  );
+});
+
 test("members: another account's ids answer 404 on every route of the OpenAPI document, for an owner of another account", async () => {
   const victim = await signUpAndIn(api);
   const victimMember = await signUpAndIn(api);

@@ -191,6 +191,46 @@ function standaloneHtmlFromRoot() {
   };
 }
 
+const RUNTIME_FALLBACK = "\0portal-federation-runtime-fallback";
+
+/**
+ * A remote built with `externalRuntime` reads the page's federation runtime from
+ * `globalThis._FEDERATION_RUNTIME_CORE`, which the shell publishes (`provideExternalRuntime`).
+ * A shell built before that publishes nothing, and the remote's standalone page has no shell:
+ * there the remote loads its own copy first (a chunk nothing else fetches), so an older shell
+ * still runs a newer remote. The build stops if the plugin's shim is not where this expects it
+ * (a federation upgrade), since older shells would then fail silently.
+ * @returns {import("vite").Plugin}
+ */
+function ownRuntimeWhenHostHasNone() {
+  const runtimeCore = fileURLToPath(import.meta.resolve("@module-federation/runtime-core"));
+  let shimSeen = false;
+  return {
+    name: "portal-own-federation-runtime-when-host-has-none",
+    apply: "build",
+    // After the federation plugin, which writes the remote entry's code in its own transform.
+    enforce: "post",
+    resolveId: (source) => (source === RUNTIME_FALLBACK ? source : undefined),
+    load: (id) =>
+      id === RUNTIME_FALLBACK
+        ? `globalThis._FEDERATION_RUNTIME_CORE ??= await import(${JSON.stringify(runtimeCore)});`
+        : undefined,
+    // The module through which the remote's code reads the runtime (the federation plugin's
+    // shim): whatever imports it waits until the runtime is there.
+    transform(code, id) {
+      if (id !== "\0virtual:mf-external-runtime-core") return undefined;
+      shimSeen = true;
+      return { code: `import ${JSON.stringify(RUNTIME_FALLBACK)};\n${code}`, map: null };
+    },
+    buildEnd(error) {
+      if (!error && !shimSeen)
+        this.error(
+          "the federation plugin's external runtime shim was not found: see vite-app-config.js",
+        );
+    },
+  };
+}
+
 const remoteIndexHtml = fileURLToPath(new URL("./dev/remote-index.html", import.meta.url));
 
 /**
@@ -255,7 +295,12 @@ export function remoteViteConfig(dir) {
         shared: sharedDeps,
         dts: false,
         dev: { remoteHmr: true },
+        // The built remote runs on the page's federation runtime (the shell publishes it), not a
+        // copy of its own: about 18 KB of gzip less on every remote page. In dev each server keeps
+        // its own, as before.
+        ...(command === "build" ? { experiments: { externalRuntime: true } } : {}),
       }),
+      ownRuntimeWhenHostHasNone(),
       sharedStandaloneHtml(dir),
       standaloneHtmlFromRoot(),
       precompressed(),

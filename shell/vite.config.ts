@@ -150,6 +150,7 @@ export default defineConfig({
       shared: sharedDeps,
       dts: false,
       dev: { remoteHmr: true },
+      experiments: { provideExternalRuntime: true },
     }),
     preloadBootShares(),
   ],

@@ -41,12 +41,14 @@ const locales = readdirSync(join(root, "shell/src/messages")).map((f) => f.repla
  */
 function englishFragments(locale: string): string[] {
   const fragments = new Set<string>();
+  // A text the language itself writes as a whole message ("Type" in French) is no sign of English.
+  const own = new Set(apps.flatMap((app) => Object.values(catalog(app, locale))));
   const add = (english: string, translated: string | undefined) => {
     if (!translated || translated === english) return;
     for (const part of english.split(/\{[^}]*\}|<\/?\d+>/)) {
       const text = part.trim();
       // One word of four letters or more, or several words: short parts ("for", "?") are noise.
-      if (text.length >= 4 && !translated.includes(text)) fragments.add(text);
+      if (text.length >= 4 && !translated.includes(text) && !own.has(text)) fragments.add(text);
     }
   };
   for (const app of apps) {

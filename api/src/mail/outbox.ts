@@ -1,4 +1,5 @@
 import type { Locale } from "../../contracts/i18n/locales.ts";
+import type { AccountRole } from "../../contracts/members.ts";
 import type { Db } from "../platform/db.ts";
 import type { SecretBox } from "../platform/ports.ts";
 
@@ -34,12 +35,75 @@ const translationsParam = (db: Db, mail: Pick<OutgoingMail, "translations">) =>
 
 export type MailState = "queued" | "sending" | "sent" | "failed";
 
+type Preference = "notify_receipts" | "notify_reminders";
+
+/**
+ * The account's mails and who of its members gets them: money mails go to the owners and the
+ * billing members, server and support mails to the owners and the technical members, each in
+ * their own language and by their own notification choice (`when`). For these kinds the caller's
+ * `userId` is the account (its founder's id) and `to` is not used. Every other kind (sign-in,
+ * password, invitations, staff mails) goes to the one address it names.
+ */
+const BILLING: AccountRole[] = ["owner", "billing"];
+const TECHNICAL: AccountRole[] = ["owner", "technical"];
+export const ACCOUNT_MAIL_AUDIENCE: Record<string, { roles: AccountRole[]; when?: Preference }> = {
+  receipt: { roles: BILLING, when: "notify_receipts" },
+  reminder: { roles: BILLING, when: "notify_reminders" },
+  topup_needed: { roles: BILLING },
+  grace: { roles: BILLING },
+  termination_warning: { roles: BILLING },
+  payment_denied: { roles: BILLING },
+  credits_held: { roles: BILLING },
+  reactivated: { roles: BILLING },
+  cancellation: { roles: BILLING },
+  plan_changed: { roles: BILLING },
+  plan_change_failed: { roles: BILLING },
+  suspended: { roles: ["owner", "billing", "technical"] },
+  expired: { roles: ["owner", "billing", "technical"] },
+  server_ready: { roles: TECHNICAL },
+  provisioning_failed: { roles: TECHNICAL },
+  server_terminated: { roles: TECHNICAL },
+  support_reply: { roles: TECHNICAL },
+  support_auto_closed: { roles: TECHNICAL },
+};
+
+/**
+ * One outbox row per member of the account `mail.userId` whom the kind's audience names (and
+ * whose own choice allows it), in their saved language. The founder's row keeps the event's
+ * dedupe key (as before accounts had members); another member's adds their id to it.
+ */
+async function enqueueAccountMail(
+  db: Db,
+  mail: OutgoingMail & { userId: string },
+  audience: { roles: AccountRole[]; when?: Preference },
+): Promise<boolean> {
+  const rows = await db`
+    insert into mail_outbox (kind, to_address, user_id, dedupe_key, subject, text_body, html_body,
+      sealed_token)
+    select ${mail.kind}, p.email, p.id,
+      case when p.id = ${mail.userId} then ${mail.dedupeKey} else ${mail.dedupeKey} || ':' || p.id end,
+      coalesce(t.v ->> 'subject', ${mail.subject}), coalesce(t.v ->> 'text', ${mail.text}),
+      coalesce(t.v ->> 'html', ${mail.html}), ${mail.sealedToken ?? null}
+    from account_members m join profiles p on p.id = m.user_id,
+      lateral (select ${translationsParam(db, mail)}::jsonb -> p.locale as v) t
+    where m.account_id = ${mail.userId} and m.role = any(${audience.roles})
+      and ${audience.when ? db`p.${db(audience.when)}` : db`true`}
+    order by m.user_id
+    on conflict (dedupe_key) do nothing
+    returning id`;
+  return rows.length > 0;
+}
+
 /**
  * Queues a mail for the delivery worker (api/src/mail/worker.ts). Call it with the transaction of
  * the event that causes the mail, so the mail exists if and only if the event committed. True when
- * queued, false when a mail with this dedupe key exists already.
+ * queued, false when a mail with this dedupe key exists already. An account's mail
+ * (ACCOUNT_MAIL_AUDIENCE) goes to the members its kind is for.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<boolean> {
+  const audience = ACCOUNT_MAIL_AUDIENCE[mail.kind];
+  if (audience && mail.userId)
+    return await enqueueAccountMail(db, { ...mail, userId: mail.userId }, audience);
   const translations = mail.userId ? translationsParam(db, mail) : null;
   const rows = translations
     ? await db`
@@ -74,6 +138,8 @@ export async function enqueueUserMail(
     when: "notify_receipts";
   },
 ): Promise<boolean> {
+  const audience = ACCOUNT_MAIL_AUDIENCE[mail.kind];
+  if (audience) return await enqueueAccountMail(db, { ...mail, to: "" }, audience);
   const rows = await db`
     insert into mail_outbox (kind, to_address, user_id, dedupe_key, subject, text_body, html_body)
     select ${mail.kind}, p.email, p.id, ${mail.dedupeKey},

@@ -27,8 +27,9 @@ export async function queueTopUpReceipt(
   tx: Db,
   r: { userId: string; transactionId: string; amount: string; credits: string; captureId: string },
 ): Promise<void> {
+  // Each billing member's own choice applies where the mail is queued (outbox.ts).
   const to = await recipient(tx, r.userId);
-  if (!to?.notify_receipts) return;
+  if (!to) return;
   await enqueueMail(tx, {
     kind: "receipt",
     to: to.email,
@@ -81,7 +82,7 @@ export async function queueRenewalMails(
   const to = await recipient(tx, r.userId);
   if (!to) return;
   const period = new Date(r.order.expire_date).getTime();
-  if (to.notify_receipts && Number(r.order.price) > 0) {
+  if (Number(r.order.price) > 0) {
     await enqueueMail(tx, {
       kind: "receipt",
       to: to.email,

@@ -1,0 +1,143 @@
+import assert from "node:assert/strict";
+import {
+  json,
+  makeAdmin,
+  setCredits,
+  signUpAndIn,
+  startTestApi,
+  type TestApi,
+  test,
+} from "../platform/testing.ts";
+import { linkIn, recipientOf, startTestSmtp } from "./testing.ts";
+
+// An account's mails go to the members whose role they concern, each by their own choices and in
+// their own language, delivered to a real SMTP server in this process.
+const smtp = await startTestSmtp();
+const api: TestApi = await startTestApi({
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: "http://portal.test",
+  AUTH_RATE_LIMIT_PER_IP: "100000",
+  AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+});
+globalThis.addEventListener("unload", () => {
+  void api.close().then(() => smtp.stop());
+});
+
+type Who = Awaited<ReturnType<typeof signUpAndIn>>;
+
+const put = async (who: Who, path: string, body: unknown) => {
+  const res = await api.fetch(path, { method: "PUT", token: who.access_token, json: body });
+  assert.ok(res.status < 300, await res.clone().text());
+  await res.body?.cancel();
+};
+
+/** `member` joins `owner`'s account with `role` through the mailed invitation. */
+async function join(owner: Who, member: Who, role: string) {
+  const invited = await api.fetch("/api/account/members/invitations", {
+    method: "POST",
+    token: owner.access_token,
+    json: { email: member.user.email, role },
+  });
+  assert.equal(invited.status, 201);
+  await invited.body?.cancel();
+  const mail = await smtp.waitFor(
+    (m) => recipientOf(m) === member.user.email.toLowerCase() && /invit/i.test(m.subject ?? ""),
+  );
+  const token = new URL(linkIn(mail, "http://portal.test/settings?invitation=")).searchParams.get(
+    "invitation",
+  );
+  const accepted = await api.fetch("/api/invitations/accept", {
+    method: "POST",
+    token: member.access_token,
+    json: { token },
+  });
+  assert.equal(accepted.status, 200, await accepted.clone().text());
+  await accepted.body?.cancel();
+}
+
+test("account mails: a receipt to the owners and billing members (each by their own choice and language), a support reply to the owners and technical members; never to read-only", async () => {
+  const owner = await signUpAndIn(api);
+  const billingDe = await signUpAndIn(api);
+  const billingOff = await signUpAndIn(api);
+  const technical = await signUpAndIn(api);
+  const readOnly = await signUpAndIn(api);
+  await join(owner, billingDe, "billing");
+  await join(owner, billingOff, "billing");
+  await join(owner, technical, "technical");
+  await join(owner, readOnly, "read_only");
+  await put(billingDe, "/api/account/locale", { locale: "de" });
+  await put(billingOff, "/api/account/notifications", { reminders: true, receipts: false });
+
+  // A purchase in the account: its receipt.
+  const [product] = await api.sql<{ id: string }[]>`
+    insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+    values ('Recipients VPS', '9.00', '2', '4', '80', '1 Gbit', 'yes', 'vps') returning id`;
+  await setCredits(api.sql, owner.user.id, "50.00");
+  const bought = await api.fetch("/api/shop/orders", {
+    method: "POST",
+    token: owner.access_token,
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    json: { product_id: product!.id },
+  });
+  assert.equal(bought.status, 201, await bought.clone().text());
+  const {
+    order: { id: orderId },
+  } = await json<{ order: { id: string } }>(bought);
+  const receipts = await api.sql<{ to_address: string; subject: string; user_id: string }[]>`
+    select to_address, subject, user_id from mail_outbox
+    where kind = 'receipt' and dedupe_key like ${`receipt:purchase:${orderId}%`}
+    order by to_address`;
+  assert.deepEqual(
+    receipts.map((r) => r.user_id).sort(),
+    [owner.user.id, billingDe.user.id].sort(),
+  );
+  const ownersReceipt = await smtp.waitFor(
+    (m) => recipientOf(m) === owner.user.email.toLowerCase() && /Recipients VPS/.test(m.text ?? ""),
+  );
+  const germanReceipt = await smtp.waitFor(
+    (m) =>
+      recipientOf(m) === billingDe.user.email.toLowerCase() && /Recipients VPS/.test(m.text ?? ""),
+  );
+  assert.notEqual(germanReceipt.subject, ownersReceipt.subject);
+  assert.ok(String(germanReceipt.html).includes('lang="de"'));
+
+  // A support reply about the account's ticket: the owner and the technical member.
+  const admin = await signUpAndIn(api);
+  await makeAdmin(api, admin.user.id);
+  const opened = await api.fetch("/api/support/tickets", {
+    method: "POST",
+    token: owner.access_token,
+    json: { category: "technical", subject: "Disk full", message: "Please look", service_id: null },
+  });
+  assert.equal(opened.status, 201, await opened.clone().text());
+  const { id: ticketId } = await json<{ id: string }>(opened);
+  const reply = await api.fetch(`/api/admin/support/tickets/${ticketId}/replies`, {
+    method: "POST",
+    token: admin.access_token,
+    json: { message: "Cleaned it up for you." },
+  });
+  assert.equal(reply.status, 201, await reply.clone().text());
+  await reply.body?.cancel();
+  const replies = await api.sql<{ user_id: string }[]>`
+    select user_id from mail_outbox where kind = 'support_reply' and user_id = any(${[
+      owner.user.id,
+      billingDe.user.id,
+      billingOff.user.id,
+      technical.user.id,
+      readOnly.user.id,
+    ]}::uuid[])`;
+  assert.deepEqual(replies.map((r) => r.user_id).sort(), [owner.user.id, technical.user.id].sort());
+  for (const who of [owner, technical])
+    await smtp.waitFor(
+      (m) => recipientOf(m) === who.user.email.toLowerCase() && /Disk full/.test(m.subject ?? ""),
+    );
+  // Nobody else got either mail.
+  for (const who of [billingOff, readOnly])
+    assert.ok(
+      !smtp.messages.some(
+        (m) =>
+          recipientOf(m) === who.user.email.toLowerCase() &&
+          /Recipients VPS|Disk full/.test(`${m.subject} ${m.text}`),
+      ),
+    );
+});

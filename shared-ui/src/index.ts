@@ -4,6 +4,12 @@
  */
 import "./theme/theme.css";
 
+export {
+  type AccountAction,
+  can,
+  useAccountRole,
+  useCan,
+} from "./account/account-role";
 export { getMyServices, myServicesQueryOptions, useMyServices } from "./account/get-my-services";
 export { getProfile, profileQueryOptions, useProfile } from "./account/get-profile";
 export { followUserEvents, useUserEvents } from "./account/user-events";

@@ -1,5 +1,12 @@
-import { ApiError, invalidateKeys, queryKeys, toast } from "@hosting-portal/shared-ui";
+import {
+  ApiError,
+  contractMessage,
+  invalidateKeys,
+  queryKeys,
+  toast,
+} from "@hosting-portal/shared-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { messages } from "../i18n";
 
 /**
  * Admin writes cascade across screens and apps (an order's status changes its services, removing
@@ -20,7 +27,8 @@ export const adminWriteInvalidates = [
 
 /**
  * An admin write: invalidates `adminWriteInvalidates` once it succeeds; a failure shows the SPEC §8
- * title with the server's message.
+ * title with the server's message. The title is in the page's language: a contract's message
+ * (`adminMessages.updateCreditsFailed`) through its id, else as the caller translated it.
  */
 export function useAdminMutation<TVars, TData>(
   mutationFn: (vars: TVars) => Promise<TData>,
@@ -31,7 +39,10 @@ export function useAdminMutation<TVars, TData>(
     mutationFn,
     onSuccess: () => invalidateKeys(queryClient, adminWriteInvalidates),
     onError: (error) => {
-      toast.error(failureTitle, error instanceof ApiError ? error.message : "Please try again.");
+      toast.error(
+        contractMessage(failureTitle),
+        error instanceof ApiError ? error.message : messages.t("mutation.tryAgain"),
+      );
     },
   });
 }

@@ -297,5 +297,10 @@ describe("Manage Users page in German", () => {
     expect(screen.getByRole("button", { name: "Guthaben von alice" })).toBeTruthy();
     expect(screen.getByRole("status").textContent).toBe("3 Benutzer angezeigt");
     expect(screen.queryByText(/Manage Users|Create user|Showing/)).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Guthaben von alice" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Guthaben verwalten: alice" }));
+    expect(dialog.getByRole("button", { name: "Guthaben hinzufügen" })).toBeTruthy();
+    expect(dialog.getByLabelText("Betrag (EUR)")).toBeTruthy();
   });
 });

@@ -11,45 +11,40 @@ import {
   TableBody,
   TableHeader,
 } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { useAccountMembers } from "../api/get-account-members";
-
-const ROLE_NAMES = {
-  owner: "Owner",
-  billing: "Billing",
-  technical: "Technical",
-  read_only: "Read only",
-} as const;
 
 /** The members of the account a user founded (its id is the user's), with their roles. */
 export function AccountMembersDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const t = useT();
   const members = useAccountMembers(user.id);
   return (
     <Dialog
-      title={`Members of ${user.username}'s account`}
+      title={t("users.membersOf", { name: user.username })}
       isOpen
       onOpenChange={(open) => !open && onClose()}
     >
       {members.isPending ? (
         <Skeleton height="64px" />
       ) : members.isError ? (
-        <EmptyState title="Could not load the members" description="Please try again." />
+        <EmptyState title={t("members.loadFailed")} description={t("mutation.tryAgain")} />
       ) : (
-        <Table aria-label="Account members">
+        <Table aria-label={t("members.table")}>
           <TableHeader>
-            <Column isRowHeader>User</Column>
-            <Column>Role</Column>
-            <Column>Joined</Column>
+            <Column isRowHeader>{t("members.col.user")}</Column>
+            <Column>{t("members.col.role")}</Column>
+            <Column>{t("members.col.joined")}</Column>
           </TableHeader>
           <TableBody
             items={members.data.members.map((m) => ({ ...m, id: m.user_id }))}
-            dependencies={[]}
+            dependencies={[t]}
           >
             {(m) => (
               <Row id={m.user_id}>
                 <Cell>
                   {m.username} ({m.email})
                 </Cell>
-                <Cell>{ROLE_NAMES[m.role]}</Cell>
+                <Cell>{t(`members.role.${m.role}`)}</Cell>
                 <Cell>{formatDateTime(m.joined_at)}</Cell>
               </Row>
             )}

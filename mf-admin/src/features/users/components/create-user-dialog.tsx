@@ -1,29 +1,31 @@
 import { CreateUserBody } from "@contracts/admin.ts";
 import { TextField, toast } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { CreateDialog } from "../../../lib/create-dialog";
 import { useCreateUser } from "../api/create-user";
 
 /** Creates a real account (the customer signs in with this password and can change it). */
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const create = useCreateUser();
   return (
     <CreateDialog
-      title="Create user"
+      title={t("users.create")}
       schema={CreateUserBody}
       mutation={create}
       onClose={onClose}
       onCreated={(user) => {
-        toast.success("User created", `${user.username} can now sign in.`);
+        toast.success(t("users.created"), t("users.createdDetail", { name: user.username }));
         onClose();
       }}
     >
-      <TextField label="Username" name="username" autoFocus />
-      <TextField label="Email" name="email" type="email" />
+      <TextField label={t("users.field.username")} name="username" autoFocus />
+      <TextField label={t("users.field.email")} name="email" type="email" />
       <TextField
-        label="Password"
+        label={t("users.field.password")}
         name="password"
         type="password"
-        description="At least 6 characters"
+        description={t("users.field.passwordHint")}
       />
     </CreateDialog>
   );

@@ -4,16 +4,20 @@ import {
   Dialog,
   Form,
   formatEur,
+  richText,
+  strong,
   TextField,
   toast,
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { useAdjustCredits } from "../api/adjust-credits";
 
 /** Add or remove credits; the server applies it atomically and floors a removal at 0. */
 export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const t = useT();
   const [amount, setAmount] = useState("");
   // One key per change: kept while the same change is retried, replaced once it has an answer.
   const [attempt, setAttempt] = useState<{ change: string; key: string } | null>(null);
@@ -32,11 +36,21 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
         onSuccess: (result) => {
           setAttempt(null);
           const applied = result.applied.replace(/^-/, "");
-          const verb = operation === "add" ? "Added" : "Removed";
           const floored = operation === "remove" && applied !== parsed.data.amount;
           toast.success(
-            "Credits updated",
-            `${verb} ${formatEur(applied)} for ${user.username}${floored ? " (balance floored at 0)" : ""}. New balance: ${formatEur(result.user.credits)}`,
+            t("credits.updated"),
+            t(
+              operation === "add"
+                ? "credits.added"
+                : floored
+                  ? "credits.removedFloored"
+                  : "credits.removed",
+              {
+                amount: formatEur(applied),
+                name: user.username,
+                balance: formatEur(result.user.credits),
+              },
+            ),
           );
           onClose();
         },
@@ -46,7 +60,7 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
 
   return (
     <Dialog
-      title={`Manage credits: ${user.username}`}
+      title={t("credits.title", { name: user.username })}
       isOpen
       onOpenChange={(open) => !open && onClose()}
     >
@@ -62,11 +76,10 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
         {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
         <div className={styles.contents} onInput={form.clear}>
           <p className={styles.note}>
-            Current balance: <strong>{formatEur(user.credits)}</strong>. Removing more than the
-            balance sets it to 0.00. Every change is written to the ledger as an admin adjustment.
+            {richText(t("credits.note", { balance: formatEur(user.credits) }), [strong])}
           </p>
           <TextField
-            label="Amount (EUR)"
+            label={t("credits.amount")}
             name="amount"
             inputMode="decimal"
             placeholder="10.00"
@@ -76,13 +89,13 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
           />
           <div className={styles.formActions}>
             <Button variant="secondary" onPress={onClose} isDisabled={adjust.isPending}>
-              Cancel
+              {t("credits.cancel")}
             </Button>
             <Button variant="danger" onPress={() => submit("remove")} isPending={adjust.isPending}>
-              Remove credits
+              {t("credits.remove")}
             </Button>
             <Button type="submit" isPending={adjust.isPending}>
-              Add credits
+              {t("credits.add")}
             </Button>
           </div>
         </div>

@@ -8,6 +8,7 @@ import {
 } from "@hosting-portal/shared-ui";
 import type { ReactNode } from "react";
 import type { output, ZodMiniType } from "zod/mini";
+import { useT } from "../i18n";
 import * as styles from "./admin.css";
 
 export interface CreateDialogProps<S extends ZodMiniType, TData> {
@@ -46,6 +47,7 @@ export function CreateDialog<S extends ZodMiniType, TData>({
   onClose,
   children,
 }: CreateDialogProps<S, TData>) {
+  const t = useT();
   const form = useFormErrors();
   return (
     <Dialog title={title} isOpen onOpenChange={(open) => !open && onClose()}>
@@ -71,7 +73,7 @@ export function CreateDialog<S extends ZodMiniType, TData>({
           {typeof children === "function" ? children(form.errors) : children}
           <div className={styles.formActions}>
             <Button variant="secondary" onPress={onClose} isDisabled={mutation.isPending}>
-              Cancel
+              {t("dialog.cancel")}
             </Button>
             <Button type="submit" isPending={mutation.isPending}>
               {submitLabel}

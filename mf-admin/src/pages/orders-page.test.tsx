@@ -153,6 +153,7 @@ describe("Manage Orders page in German", () => {
     renderPage(<OrdersPage />, { path: "/admin/orders" });
     await screen.findByRole("table", { name: "Bestellungen" });
     expect(screen.getByRole("heading", { name: "Bestellungen verwalten" })).toBeTruthy();
+    expect(await screen.findByText("Kündigungen")).toBeTruthy();
     const filter = screen.getByLabelText("Nach Status filtern") as HTMLSelectElement;
     expect(Array.from(filter.options, (o) => o.text)).toEqual([
       "Alle Status",

@@ -10,43 +10,51 @@ import {
   Table,
   TableBody,
 } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { AdminTableHeader } from "../../../lib/admin-table";
 import { useCancellations } from "../api/get-cancellations";
 
-const MODE = { period_end: "At period end", now: "Now" } as const;
-const STATE = {
-  scheduled: { label: "Scheduled", tone: "warning" },
-  undone: { label: "Undone", tone: "neutral" },
-  done: { label: "Server deleted", tone: "danger" },
-} as const;
+const TONE = { scheduled: "warning", undone: "neutral", done: "danger" } as const;
 
 /** Customers' cancellations with the reason they chose, newest first. */
 export function CancellationsCard() {
+  const t = useT();
   const { data, isError } = useCancellations();
   return (
-    <Card
-      title="Cancellations"
-      description="What customers cancelled, how, and the reason they chose (the latest 200)."
-    >
-      {isError && <p className={styles.muted}>Cancellations cannot be read right now.</p>}
+    <Card title={t("cancellations.title")} description={t("cancellations.description")}>
+      {isError && <p className={styles.muted}>{t("cancellations.loadFailed")}</p>}
       {!data && !isError && <Skeleton height={80} />}
       {data && (
-        <Table aria-label="Cancellations">
+        <Table aria-label={t("cancellations.title")}>
           <AdminTableHeader
-            columns={["Customer", "Product", "Mode", "Reason", "Credited", "State", "Requested"]}
+            columns={[
+              t("cancellations.col.customer"),
+              t("cancellations.col.product"),
+              t("cancellations.col.mode"),
+              t("cancellations.col.reason"),
+              t("cancellations.col.credited"),
+              t("cancellations.col.state"),
+              t("cancellations.col.requested"),
+            ]}
           />
-          <TableBody items={data.cancellations} dependencies={[]} emptyText="No cancellations yet.">
+          <TableBody
+            items={data.cancellations}
+            dependencies={[t]}
+            emptyText={t("cancellations.empty")}
+          >
             {(c) => (
               <Row id={c.id}>
                 <Cell>
                   <div className={styles.stack}>
                     <span className={styles.primaryText}>{c.user_email}</span>
-                    <span className={styles.muted}>Order {shortId(c.order_id)}</span>
+                    <span className={styles.muted}>
+                      {t("cancellations.order", { id: shortId(c.order_id) })}
+                    </span>
                   </div>
                 </Cell>
                 <Cell>{c.product_name}</Cell>
-                <Cell>{MODE[c.mode]}</Cell>
+                <Cell>{t(`cancellations.mode.${c.mode}`)}</Cell>
                 <Cell>
                   <div className={styles.stack}>
                     <span>{c.reason}</span>
@@ -57,7 +65,7 @@ export function CancellationsCard() {
                   <span className={styles.money}>{formatEur(c.refunded)}</span>
                 </Cell>
                 <Cell>
-                  <Badge tone={STATE[c.state].tone}>{STATE[c.state].label}</Badge>
+                  <Badge tone={TONE[c.state]}>{t(`cancellations.state.${c.state}`)}</Badge>
                 </Cell>
                 <Cell>
                   <span className={styles.date}>{formatDateTime(c.created_at)}</span>

@@ -19,7 +19,7 @@ let browser: Browser;
 let front: FrontServer;
 let page: Page;
 const user = uniqueUser();
-const figures: { mode: string; panelMs: number; requests: number }[] = [];
+const figures: { mode: string; loadMs: number; panelMs: number; requests: number }[] = [];
 const SHOP = "/remotes/mf-shop/";
 const shopDist = `${inject("repoRoot")}/mf-shop/dist`;
 const defaultRemotes = {

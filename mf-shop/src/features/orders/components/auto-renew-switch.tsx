@@ -1,6 +1,6 @@
 import { AutoRenewMessages } from "@contracts/auto-renew.ts";
 import type { Order } from "@contracts/shop.ts";
-import { Checkbox, contractMessage, shortId, toast } from "@hosting-portal/shared-ui";
+import { Checkbox, contractMessage, shortId, toast, useCan } from "@hosting-portal/shared-ui";
 import { useT } from "../../../i18n";
 import { useAutoRenew } from "../api/get-auto-renew";
 import { useSetAutoRenew } from "../api/set-auto-renew";
@@ -14,6 +14,8 @@ export function AutoRenewSwitch({ order }: { order: Order }) {
   const t = useT();
   const enabled = useAutoRenew();
   const save = useSetAutoRenew();
+  // Shown to every role (it says how the order renews), changed only by those who may order.
+  const mayOrder = useCan("order");
   const pending = save.isPending && save.variables?.orderId === order.id;
   const isSelected = pending ? save.variables.enabled : (enabled.data?.has(order.id) ?? false);
 
@@ -35,7 +37,9 @@ export function AutoRenewSwitch({ order }: { order: Order }) {
     <Checkbox
       aria-label={t("autoRenewLabel", { product: order.product_name, id: shortId(order.id) })}
       isSelected={isSelected}
-      isDisabled={order.status === "suspended" || enabled.isPending || enabled.isError || pending}
+      isDisabled={
+        !mayOrder || order.status === "suspended" || enabled.isPending || enabled.isError || pending
+      }
       onChange={change}
     >
       {t("autoRenew")}

@@ -17,6 +17,7 @@ import {
   TableBody,
   TableHeader,
   toast,
+  useCan,
 } from "@hosting-portal/shared-ui";
 import { messages, useT } from "../../../i18n";
 import { useConfirmedPayment } from "../../../lib/confirmed-payment";
@@ -30,6 +31,8 @@ export function OrdersTable() {
   const t = useT();
   const orders = useOrders();
   const renew = useRenewOrder();
+  // A technical or read-only member sees the orders but no renewal (the API refuses it anyway).
+  const mayOrder = useCan("order");
   const { selected, open, dialog } = useConfirmedPayment(renew, {
     variables: (order: Order, idempotencyKey) => ({ orderId: order.id, idempotencyKey }),
     onPaid: ({ order }) =>
@@ -102,19 +105,21 @@ export function OrdersTable() {
                 <AutoRenewSwitch order={order} />
               </Cell>
               <Cell>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t("renewLabel", {
-                    product: order.product_name,
-                    id: shortId(order.id),
-                  })}
-                  isDisabled={order.status === "suspended" || renewingId === order.id}
-                  isPending={renewingId === order.id}
-                  onPress={() => open(order)}
-                >
-                  {t("renew")}
-                </Button>
+                {mayOrder && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t("renewLabel", {
+                      product: order.product_name,
+                      id: shortId(order.id),
+                    })}
+                    isDisabled={order.status === "suspended" || renewingId === order.id}
+                    isPending={renewingId === order.id}
+                    onPress={() => open(order)}
+                  >
+                    {t("renew")}
+                  </Button>
+                )}
               </Cell>
             </Row>
           )}

@@ -6,10 +6,12 @@ import * as styles from "./product-card.css";
 export interface ProductCardProps {
   product: Product;
   onOrder: (product: Product) => void;
+  /** false: the caller's role may not order (no button; the catalog says why once). */
+  mayOrder?: boolean;
 }
 
 /** SPEC §2 product card: name, price per month, cpu, ram, storage, uplink, IPv4, DDoS protection. */
-export function ProductCard({ product, onOrder }: ProductCardProps) {
+export function ProductCard({ product, onOrder, mayOrder = true }: ProductCardProps) {
   const t = useT();
   // The product's own values are the catalogue's text, written once by staff: translate="no"
   // tells browsers' translators (and the language tests) so.
@@ -37,9 +39,11 @@ export function ProductCard({ product, onOrder }: ProductCardProps) {
           </div>
         ))}
       </dl>
-      <Button className={styles.orderButton} onPress={() => onOrder(product)}>
-        {t("orderNow")}
-      </Button>
+      {mayOrder && (
+        <Button className={styles.orderButton} onPress={() => onOrder(product)}>
+          {t("orderNow")}
+        </Button>
+      )}
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import {
   Skeleton,
   strong,
   toast,
+  useCan,
 } from "@hosting-portal/shared-ui";
 import { messages, useT } from "../../../i18n";
 import { useConfirmedPayment } from "../../../lib/confirmed-payment";
@@ -27,6 +28,7 @@ export interface ProductCatalogProps {
 export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
   const t = useT();
   const products = useProducts(type);
+  const mayOrder = useCan("order");
   const createOrder = useCreateOrder();
   const { selected, open, dialog } = useConfirmedPayment(createOrder, {
     variables: (product: Product, idempotencyKey) => ({ productId: product.id, idempotencyKey }),
@@ -60,9 +62,10 @@ export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
 
   return (
     <>
+      {!mayOrder && <p role="note">{t("roleCannotOrder")}</p>}
       <div className={styles.grid}>
         {products.data.map((product) => (
-          <ProductCard key={product.id} product={product} onOrder={open} />
+          <ProductCard key={product.id} product={product} onOrder={open} mayOrder={mayOrder} />
         ))}
       </div>
       <ConfirmDialog title={t("confirmOrder")} confirmLabel={t("orderNow")} {...dialog}>

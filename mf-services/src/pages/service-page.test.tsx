@@ -140,6 +140,40 @@ describe("Service page (SPEC §2 /service/{id})", () => {
     expect(screen.queryByRole("heading", { name: "Root password" })).toBeNull();
   });
 
+  it("shows each role in the account only what it may do: controls for technical, the plan for billing, neither for read-only", async () => {
+    const seen: Record<string, string[]> = {};
+    for (const role of ["owner", "technical", "billing", "read_only"]) {
+      await openService(vps, {
+        "GET /api/account/profile": {
+          id: userId,
+          username: "member",
+          email: "member@example.com",
+          credits: "0.00",
+          created_at: "2026-01-01T00:00:00Z",
+          locale: null,
+          account_id: "00000000-0000-4000-8000-000000000002",
+          role,
+        },
+      });
+      await details();
+      // The profile answers after the service: wait until the page has settled on the role.
+      await waitFor(() => expect(queryClient.getQueryData(queryKeys.account.profile)).toBeTruthy());
+      await act(async () => {});
+      seen[role] = [
+        screen.queryByRole("button", { name: "Restart" }) && "controls",
+        screen.queryByRole("heading", { name: "Manage server" }) && "manage",
+        screen.queryByRole("heading", { name: "Plan" }) && "plan",
+      ].filter((x): x is string => Boolean(x));
+      resetPortalState();
+    }
+    expect(seen).toEqual({
+      owner: ["controls", "manage", "plan"],
+      technical: ["controls", "manage"],
+      billing: ["plan"],
+      read_only: [],
+    });
+  });
+
   it("Start calls the provider through the API and confirms", async () => {
     const user = userEvent.setup();
     const { net } = await openService(vps, {

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from "@hosting-portal/router";
-import { Page, PageHeader, Skeleton, shortServiceId } from "@hosting-portal/shared-ui";
+import { Page, PageHeader, Skeleton, shortServiceId, useCan } from "@hosting-portal/shared-ui";
 import { useEffect } from "react";
 import { useService } from "../features/services/api/get-service";
 import { LiveStats } from "../features/services/components/live-stats";
@@ -27,6 +27,11 @@ export default function ServicePage() {
   const navigate = useNavigate();
   const t = useT();
   const { data: service, error } = useService(id);
+  // What the caller's role in the account may do (the API refuses the rest with 403 anyway):
+  // billing and read-only members see the server but not its controls; technical and read-only
+  // members not the plan change and cancellation, which move money.
+  const mayControl = useCan("controlServers");
+  const mayChangePlan = useCan("changePlan");
 
   useEffect(() => {
     if (error && reportServiceError(error).leave) navigate("/dashboard", { replace: true });
@@ -51,10 +56,14 @@ export default function ServicePage() {
         {provisioning && <ProvisioningPanel type={service.service_type} />}
         <ServiceDetails service={service} />
         {service.service_type === "dedicated" && <ProcessorPanel cpu={service.cpu} />}
-        <RootPasswordPanel service={service} />
-        {!provisioning && <ServiceControls service={service} />}
-        {!provisioning && service.service_type === "vps" && <ManageServer service={service} />}
-        {!provisioning && service.service_type === "vps" && <PlanPanel service={service} />}
+        {mayControl && <RootPasswordPanel service={service} />}
+        {!provisioning && mayControl && <ServiceControls service={service} />}
+        {!provisioning && mayControl && service.service_type === "vps" && (
+          <ManageServer service={service} />
+        )}
+        {!provisioning && mayChangePlan && service.service_type === "vps" && (
+          <PlanPanel service={service} />
+        )}
         {!provisioning && <LiveStats service={service} />}
         {!provisioning && <ServiceHistoryPanel service={service} />}
       </div>

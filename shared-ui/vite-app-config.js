@@ -59,9 +59,11 @@ export function reactAriaEnglishOnly() {
 }
 
 /**
- * Each app's message files (`src/messages/<locale>.json`, ICU MessageFormat) compiled at build
- * time into Lingui's compiled form, so the page carries no ICU parser (shared-ui/src/i18n). In
- * development and tests they stay as written and Lingui compiles each message when it is used.
+ * Each app's message files (`src/messages/<locale>.json`, ICU MessageFormat) compiled into
+ * Lingui's compiled form when they are loaded, in builds, dev servers and unit tests alike (the
+ * root vitest.config.ts uses it too), so the page carries no ICU parser and English is formatted
+ * without Lingui's runtime (shared-ui/src/i18n/compiled-english.ts). A message that is plain text
+ * stays a string.
  * @returns {import("vite").Plugin}
  */
 export function compiledMessages() {
@@ -69,7 +71,6 @@ export function compiledMessages() {
   return {
     name: "portal-compiled-messages",
     enforce: "pre",
-    apply: "build",
     load(id) {
       if (!file.test(id)) return undefined;
       /** @type {Record<string, string>} */
@@ -77,7 +78,11 @@ export function compiledMessages() {
       const compiled = Object.fromEntries(
         Object.entries(source).map(([key, message]) => {
           try {
-            return [key, compileMessageOrThrow(message)];
+            const compiled = compileMessageOrThrow(message);
+            return [
+              key,
+              compiled.length === 1 && typeof compiled[0] === "string" ? compiled[0] : compiled,
+            ];
           } catch (error) {
             return this.error(`${id}: ${key}: ${/** @type {Error} */ (error).message}`);
           }

@@ -1,3 +1,4 @@
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { act, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -40,12 +41,18 @@ describe("formats per language", () => {
 });
 
 describe("createTranslator", () => {
-  const en = {
+  // Compiled as the apps' message files are (compiledMessages in vite-app-config.js).
+  const compile = (messages: Record<string, string>) =>
+    Object.fromEntries(Object.entries(messages).map(([id, m]) => [id, compileMessageOrThrow(m)]));
+  const en = compile({
     hello: "Hello {name}",
     items: "{count, plural, one {# item} other {# items}}",
     only: "English only",
-  };
-  const de = { hello: "Hallo {name}", items: "{count, plural, one {# Artikel} other {# Artikel}}" };
+  }) as unknown as Record<"hello" | "items" | "only", string>;
+  const de = compile({
+    hello: "Hallo {name}",
+    items: "{count, plural, one {# Artikel} other {# Artikel}}",
+  });
 
   it("loads a language only when the page switches to it, English for a missing key (reported)", async () => {
     const loadDe = vi.fn(async () => ({ default: de }));

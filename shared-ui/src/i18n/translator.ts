@@ -1,5 +1,6 @@
-import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import type { Messages } from "@lingui/core";
 import { use, useCallback } from "react";
+import { formatCompiledEnglish } from "./compiled-english";
 import { type Locale, localeStore } from "./locale-store";
 import { useLocale } from "./use-locale";
 import { loadContractMessages } from "./validation-messages";
@@ -32,7 +33,13 @@ export function createTranslator<K extends string>(
   files: MessageFiles,
 ): Translator<K> {
   const en = english as unknown as Messages;
-  const catalogs = new Map<Locale, I18n>([["en", setupI18n({ locale: "en", messages: { en } })]]);
+  type Catalog = { _(id: string, values?: MessageValues): string };
+  // English (compiled like every message file) is formatted without Lingui's runtime, which
+  // comes with the first other language: an English page does not load it.
+  const englishCatalog: Catalog = {
+    _: (id, values) => formatCompiledEnglish(en[id] ?? id, values),
+  };
+  const catalogs = new Map<Locale, Catalog>([["en", englishCatalog]]);
   const loading = new Map<Locale, Promise<void>>();
 
   const fileOf = (locale: Locale) =>
@@ -45,16 +52,20 @@ export function createTranslator<K extends string>(
       const file = fileOf(locale);
       // The contracts' texts of the language come with the app's own: a page shows both.
       const contracts = loadContractMessages(locale).catch(() => undefined);
+      const lingui = import("@lingui/core");
       pending = Promise.all([file ? file() : Promise.resolve({}), contracts])
         .then(([mod]) => (mod as { default?: Messages }).default ?? (mod as Messages))
         .catch(() => ({}) as Messages)
-        .then((messages) => {
+        .then(async (messages) => {
           if (import.meta.env.DEV) reportMissing(app, locale, en, messages);
+          const { setupI18n } = await lingui;
           catalogs.set(
             locale,
             setupI18n({ locale, messages: { [locale]: { ...en, ...messages } } }),
           );
-        });
+        })
+        // Lingui's runtime did not arrive: the app stays in English (the fallback) meanwhile.
+        .catch(() => undefined);
       loading.set(locale, pending);
     }
     return pending;
@@ -62,7 +73,7 @@ export function createTranslator<K extends string>(
   localeStore.addPreloader(load);
 
   const translate = (locale: Locale, id: K, values?: MessageValues) =>
-    (catalogs.get(locale) ?? (catalogs.get("en") as I18n))._(id, values);
+    (catalogs.get(locale) ?? englishCatalog)._(id, values);
 
   return {
     useT() {

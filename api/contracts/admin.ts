@@ -45,6 +45,8 @@ export const adminMessages = {
     "This order was cancelled (its server could not be made) and cannot change status",
   userHasCredits:
     "This user still has credits. Remove them first, so the ledger records where the money went.",
+  userAccountHasMembers:
+    "This user's account has other members. Remove them from it first, so that nobody loses the account they work in.",
   notYourself: "You cannot do this to your own account",
   limitInvalid: "limit must be a whole number from 1 to 200",
   limitTooLarge: "limit must be at most 200",

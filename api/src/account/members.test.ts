@@ -551,6 +551,37 @@ test("members: the profile names the account the session acts on and the caller'
   );
 });
 
+test("members: an admin cannot delete a founder whose account has other members (409), only once they are gone", async () => {
+  const admin = await signUpAndIn(api);
+  await makeAdmin(api, admin.user.id);
+  const founder = await signUpAndIn(api);
+  const member = await signUpAndIn(api);
+  await join(founder, member, "billing");
+  const refused = await api.fetch(`/api/admin/users/${founder.user.id}`, {
+    method: "DELETE",
+    token: admin.access_token,
+  });
+  assert.equal(refused.status, 409);
+  assert.deepEqual(await errorOf(refused), {
+    code: "conflict",
+    message:
+      "This user's account has other members. Remove them from it first, so that nobody loses the account they work in.",
+  });
+  const [still] = await api.sql<{ n: number }[]>`
+    select count(*)::int as n from account_members where account_id = ${founder.user.id}`;
+  assert.equal(still!.n, 2);
+  const removed = await api.fetch(`/api/account/members/${member.user.id}`, {
+    method: "DELETE",
+    token: founder.access_token,
+  });
+  assert.equal(removed.status, 204);
+  const deleted = await api.fetch(`/api/admin/users/${founder.user.id}`, {
+    method: "DELETE",
+    token: admin.access_token,
+  });
+  assert.equal(deleted.status, 204, await deleted.clone().text());
+});
+
 test("members: another account's ids answer 404 on every route of the OpenAPI document, for an owner of another account", async () => {
   const victim = await signUpAndIn(api);
   const victimMember = await signUpAndIn(api);

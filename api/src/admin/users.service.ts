@@ -218,6 +218,14 @@ export async function removeUser(sql: Sql, adminId: string, userId: string): Pro
       select ${userColumns(tx)} from profiles p where p.id = ${userId} for update of p`;
     if (!row) throw notFound(adminMessages.userNotFound);
     if (row.credits !== "0.00") throw conflict(adminMessages.userHasCredits);
+    // The user's profile is also the account other members work in (its id, its balance, its
+    // services): deleting it would silently take the account away from them. Under the account's
+    // lock, as every membership change takes it.
+    await tx`select 1 from accounts where id = ${userId} for update`;
+    const [others] = await tx<{ n: number }[]>`
+      select count(*)::int as n from account_members
+      where account_id = ${userId} and user_id <> ${userId}`;
+    if (others!.n > 0) throw conflict(adminMessages.userAccountHasMembers);
     const [ledger] = await tx<[{ count: number; sum: string }?]>`
       select count(*)::int as count, coalesce(sum(amount), 0)::numeric(12, 2)::text as sum
       from transactions where user_id = ${userId}`;

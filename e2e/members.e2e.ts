@@ -2,15 +2,18 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import type { Browser } from "playwright-core";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
 
 let browser: Browser;
+const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => undefined });
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  await sql.end();
   await browser?.close();
 });
 
@@ -92,9 +95,44 @@ describe("Members: an owner invites a technician who accepts from the mail and w
     expect(await theirMembers.getByRole("button", { name: "Invite member" }).count()).toBe(0);
     expect(await b.page.getByRole("heading", { name: "API tokens" }).count()).toBe(0);
 
-    // The owner's list shows the technician, whose role the owner may change.
+    // The pages hide what the role may not do: no charging credits, no ordering, but the
+    // account's server with its controls.
+    await b.page.goto("/charge-credits");
+    await b.page.getByText("Your role in this account does not allow charging credits").waitFor();
+    expect(await b.page.getByRole("spinbutton").count()).toBe(0);
+    await b.page.goto("/products/vps");
+    await b.page.getByText("Your role in this account does not allow ordering").waitFor();
+    expect(await b.page.getByRole("button", { name: "Order Now" }).count()).toBe(0);
+    const [service] = await sql<{ id: string }[]>`
+      insert into services (user_id, service_type, service_status, ipv4, ram, cpu, storage, reseller_id)
+      select id, 'vps', 'active', '198.51.100.77', '4', '2', '80', 777001
+      from profiles where email = ${owner.email}
+      returning id`;
+    await b.page.goto(`/service/${service!.id}`);
+    await b.page.getByRole("heading", { name: "Server details" }).waitFor();
+    await b.page.getByRole("button", { name: "Restart", exact: true }).waitFor();
+    expect(await b.page.getByRole("heading", { name: "Plan", exact: true }).count()).toBe(0);
+
+    // The owner's list shows the technician, whose role the owner may change: to read-only,
+    // and the same page shows the server without any control.
     await a.page.reload();
-    await members.getByRole("combobox", { name: `Role of ${tech.username}` }).waitFor();
+    const roleSelect = members.getByRole("combobox", { name: `Role of ${tech.username}` });
+    await roleSelect.waitFor();
+    await roleSelect.selectOption("read_only");
+    await expect
+      .poll(async () => {
+        const [row] = await sql<{ role: string }[]>`
+          select m.role from account_members m join profiles p on p.id = m.user_id
+          where p.email = ${tech.email} and m.account_id <> m.user_id`;
+        return row?.role;
+      })
+      .toBe("read_only");
+    await b.page.reload();
+    await b.page.getByRole("heading", { name: "Server details" }).waitFor();
+    await b.page.getByRole("heading", { name: "Live Statistics" }).waitFor();
+    for (const name of ["Start", "Stop", "Restart"])
+      expect(await b.page.getByRole("button", { name, exact: true }).count()).toBe(0);
+    expect(await b.page.getByRole("heading", { name: "Manage server" }).count()).toBe(0);
     await a.context.close();
     await b.context.close();
   });

@@ -18,6 +18,11 @@ const project = (name: string) => ({
     name,
     root: `./${name}`,
     environment: "jsdom",
+    // Each file in its own VM context (still isolated) inside reused forked workers, which Vitest
+    // recommends over setting jsdom up in a fresh worker per file: the whole unit suite took about
+    // a third of the time and 40 % of the CPU. Forks, not threads: the format tests change
+    // process.env.TZ, which a worker thread ignores. vitest.setup.ts adds the web streams.
+    pool: "vmForks" as const,
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: [setup],
     passWithNoTests: true,

@@ -15,3 +15,11 @@ if (typeof globalThis.CSS === "undefined" || typeof globalThis.CSS.escape !== "f
     configurable: true,
   });
 }
+
+// In a VM pool the test context is jsdom's window, which has no web streams (Node's globals are
+// not copied in): eventsource-parser, which the live-events client uses, needs TransformStream.
+for (const [name, value] of Object.entries(await import("node:stream/web"))) {
+  if (/Stream$/.test(name) && !(name in globalThis)) {
+    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+  }
+}

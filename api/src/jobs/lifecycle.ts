@@ -204,26 +204,24 @@ export async function sendReminders(
     limit ${BATCH}`;
   let sent = 0;
   for (const order of due) {
-    const fresh = await notice(sql, order, `reminder:${order.day}`, () =>
-      order.notify_reminders
-        ? {
-            kind: "reminder",
-            to: order.email,
-            userId: order.user_id,
-            dedupeKey: `reminder:${order.id}:${order.expire_date.getTime()}:${order.day}`,
-            ...expiryReminder({
-              productName: order.product_name,
-              orderId: order.id,
-              days: order.day,
-              expireDate: order.expire_date,
-              price: order.price,
-              balance: order.credits,
-              autoRenew: order.auto_renew,
-              graceDays: settings.graceDays,
-            }),
-          }
-        : null,
-    );
+    // Queued whatever the founder chose: the outbox sends it to the owners and billing members
+    // whose own reminder choice is on (ACCOUNT_MAIL_AUDIENCE). `sent` counts the founder's.
+    const fresh = await notice(sql, order, `reminder:${order.day}`, () => ({
+      kind: "reminder",
+      to: order.email,
+      userId: order.user_id,
+      dedupeKey: `reminder:${order.id}:${order.expire_date.getTime()}:${order.day}`,
+      ...expiryReminder({
+        productName: order.product_name,
+        orderId: order.id,
+        days: order.day,
+        expireDate: order.expire_date,
+        price: order.price,
+        balance: order.credits,
+        autoRenew: order.auto_renew,
+        graceDays: settings.graceDays,
+      }),
+    }));
     if (fresh && order.notify_reminders) sent++;
   }
   return sent;

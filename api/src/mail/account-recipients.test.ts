@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { lifecycleSettings, runLifecycle } from "../jobs/lifecycle.ts";
 import {
   json,
   makeAdmin,
@@ -140,4 +141,29 @@ test("account mails: a receipt to the owners and billing members (each by their 
           /Recipients VPS|Disk full/.test(`${m.subject} ${m.text}`),
       ),
     );
+});
+
+test("account mails: a renewal reminder follows each billing member's own choice, not the founder's", async () => {
+  const owner = await signUpAndIn(api);
+  const billing = await signUpAndIn(api);
+  await join(owner, billing, "billing");
+  await put(owner, "/api/account/notifications", { reminders: false, receipts: true });
+  const [order] = await api.sql<{ id: string }[]>`
+    with p as (
+      insert into products (name, price, cpu, ram, storage, uplink, ddos_protection, product_type)
+      values ('Reminder VPS', '10.00', '2', '4', '80', '1 Gbit', 'yes', 'vps') returning id)
+    insert into orders (user_id, product_id, expire_date)
+    select ${owner.user.id}, p.id, now() + interval '2 days' from p returning id`;
+  await runLifecycle(api.sql, lifecycleSettings(api.deps.config));
+  const rows = await api.sql<{ user_id: string }[]>`
+    select user_id from mail_outbox where kind = 'reminder' and dedupe_key like ${`reminder:${order!.id}:%`}`;
+  assert.deepEqual(
+    rows.map((r) => r.user_id),
+    [billing.user.id],
+  );
+  await smtp.waitFor(
+    (m) =>
+      recipientOf(m) === billing.user.email.toLowerCase() &&
+      /Reminder VPS expires in/.test(m.subject ?? ""),
+  );
 });

@@ -7,7 +7,13 @@
 import { type AdminProduct, type CreateProductBody, ProductPlan } from "@contracts/admin.ts";
 import type { Product } from "@contracts/shop.ts";
 import { queryClient, queryKeys } from "@hosting-portal/shared-ui";
-import { json, mockApi, renderPage, resetPortalState } from "@hosting-portal/shared-ui/testing";
+import {
+  json,
+  mockApi,
+  renderPage,
+  resetPortalState,
+  testProfile,
+} from "@hosting-portal/shared-ui/testing";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -65,6 +71,8 @@ async function catalogueApi(initial: Product[]) {
   let catalogue = [...initial];
   const net = mockApi(
     {
+      // The shop's pages read the caller's role in the account from the profile.
+      "GET /api/account/profile": testProfile({ role: "owner" }),
       "GET /api/shop/products": (req) => ({
         products: catalogue
           .filter((p) => p.product_type === req.url.searchParams.get("type"))

@@ -37,6 +37,8 @@ export type MailState = "queued" | "sending" | "sent" | "failed";
 
 type Preference = "notify_receipts" | "notify_reminders";
 
+const BILLING: AccountRole[] = ["owner", "billing"];
+const TECHNICAL: AccountRole[] = ["owner", "technical"];
 /**
  * The account's mails and who of its members gets them: money mails go to the owners and the
  * billing members, server and support mails to the owners and the technical members, each in
@@ -44,8 +46,6 @@ type Preference = "notify_receipts" | "notify_reminders";
  * `userId` is the account (its founder's id) and `to` is not used. Every other kind (sign-in,
  * password, invitations, staff mails) goes to the one address it names.
  */
-const BILLING: AccountRole[] = ["owner", "billing"];
-const TECHNICAL: AccountRole[] = ["owner", "technical"];
 export const ACCOUNT_MAIL_AUDIENCE: Record<string, { roles: AccountRole[]; when?: Preference }> = {
   receipt: { roles: BILLING, when: "notify_receipts" },
   reminder: { roles: BILLING, when: "notify_reminders" },

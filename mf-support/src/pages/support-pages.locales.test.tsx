@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Ticket } from "@contracts/support.ts";
 import { setLocale } from "@hosting-portal/shared-ui";
-import { mockApi, renderPage, resetPortalState } from "@hosting-portal/shared-ui/testing";
+import {
+  englishFragments,
+  englishLeft,
+  mockApi,
+  renderPage,
+  resetPortalState,
+} from "@hosting-portal/shared-ui/testing";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import SupportPage from "./support-page";
@@ -17,36 +23,6 @@ import TicketPage from "./ticket-page";
 const read = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(resolve(import.meta.dirname, `../messages/${locale}.json`), "utf8"));
 const en = read("en");
-
-/** English message parts the language writes differently (not a whole message of its own). */
-function englishFragments(other: Record<string, string>): string[] {
-  const own = new Set(Object.values(other));
-  const fragments = new Set<string>();
-  for (const [key, english] of Object.entries(en)) {
-    const translated = other[key];
-    if (!translated || translated === english) continue;
-    for (const part of english.split(/\{[^}]*\}|<\/?\d+>/)) {
-      const text = part.trim();
-      if (text.length >= 4 && !translated.includes(text) && !own.has(text)) fragments.add(text);
-    }
-  }
-  return [...fragments];
-}
-
-/** English fragments in the page's text (outside translate="no"), as whole words. */
-function englishLeft(fragments: string[]): string[] {
-  const parts: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement?.closest('[translate="no"]')) parts.push(node.textContent ?? "");
-  }
-  const text = parts.join("\n");
-  return fragments.filter((f) =>
-    new RegExp(`(^|[^\\p{L}])${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(
-      text,
-    ),
-  );
-}
 
 const id = "7d3f0a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6";
 const ticket: Ticket = {
@@ -94,7 +70,7 @@ describe("the support pages in each language", () => {
   it.each(["de", "fr", "nl"] as const)(
     "show no English text of their messages in %s",
     async (locale) => {
-      const fragments = englishFragments(read(locale));
+      const fragments = englishFragments(en, read(locale));
       await setLocale(locale, { remember: false });
       const net = mockApi({
         "GET /api/support/tickets": {

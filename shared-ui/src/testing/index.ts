@@ -8,6 +8,7 @@
  *   const page = renderPage(<OrdersPage />, { path: "/orders" });
  *   afterEach(resetPortalState);
  */
+export { englishFragments, englishLeft, translatableText } from "./english-left";
 export {
   apiError,
   json,

@@ -229,7 +229,10 @@ export function PlanPanel({ service }: { service: Service }) {
           change.mutate(
             { productId: chosen.product.id, key: key.current },
             {
-              onSuccess: () => {
+              onSuccess: ({ change: started }) => {
+                // Watched from its answer: a provider that resizes fast can finish before the
+                // page's next read, which would then never see it pending.
+                watched.current = started.id;
                 toast.success(messages.t("plan.changeStarted", { product: chosen.product.name }));
                 setChosen(null);
               },

@@ -103,6 +103,27 @@ describe("Plan panel", { timeout: 20_000 }, () => {
     expect(sent?.headers.get("Idempotency-Key")).toMatch(/^web-/);
   });
 
+  it("says the server runs the new plan when the provider finished before the page read it again", async () => {
+    const user = userEvent.setup({ delay: null });
+    let changed = false;
+    await open({
+      "POST /api/services/:id/plan-change": () => {
+        changed = true;
+        return change;
+      },
+      // A fast provider: the first read after the change already finds it done.
+      "GET /api/services/:id/plan": () =>
+        changed
+          ? { ...options, product: big, latest_change: { ...change.change, state: "done" } }
+          : options,
+    });
+    await user.click(panel().getByRole("button", { name: "Upgrade to VPS Big" }));
+    const dialog = within(await screen.findByRole("alertdialog", { name: "Change to VPS Big" }));
+    await user.click(dialog.getByRole("button", { name: "Pay and upgrade" }));
+    await findToast("Your server is being changed to VPS Big.");
+    await findToast("Your server now runs VPS Big.");
+  });
+
   it("says 'Insufficient Credits' with the API's message", async () => {
     const user = userEvent.setup({ delay: null });
     await open({

@@ -2,8 +2,8 @@ import { createTranslator } from "@hosting-portal/shared-ui";
 import en from "./messages/en.json";
 
 /**
- * mf-support's texts: English bundled, another language loaded when the page is in it. The
- * staff pages (the queue and a ticket seen by staff) stay English, like the other staff pages.
+ * mf-support's texts, the customer's pages and the staff's (keys `staff.*`): English bundled,
+ * another language loaded when the page is in it.
  */
 export const messages = createTranslator(
   "mf-support",

@@ -1,9 +1,4 @@
-import {
-  SUPPORT_CATEGORIES,
-  SUPPORT_STATUSES,
-  supportCategoryLabels,
-  supportStatusLabels,
-} from "@contracts/support.ts";
+import { SUPPORT_CATEGORIES, SUPPORT_STATUSES } from "@contracts/support.ts";
 import { Link } from "@hosting-portal/router";
 import {
   Button,
@@ -26,10 +21,12 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { adminKeys, getQueue, getStaff } from "../features/tickets/api";
 import { TicketStatus } from "../features/tickets/status";
+import { useT } from "../i18n";
 import * as styles from "./support.css";
 
 /** /admin/support: the staff queue, newest activity first, filtered and searched by the API. */
 export default function AdminQueuePage() {
+  const t = useT();
   const [filters, setFilters] = useState({ status: "", category: "", assignee: "", q: "" });
   const [search, setSearch] = useState("");
   const staff = useQuery({ queryKey: adminKeys.staff, queryFn: ({ signal }) => getStaff(signal) });
@@ -44,92 +41,101 @@ export default function AdminQueuePage() {
     setFilters((f) => ({ ...f, [key]: value }));
   return (
     <Page>
-      <PageHeader title="Support queue" description="Customers' tickets, newest activity first." />
+      <PageHeader title={t("staff.queue.title")} description={t("staff.queue.description")} />
       <Card as="section">
         <form
-          aria-label="Filters"
+          aria-label={t("staff.filters")}
           onSubmit={(e) => {
             e.preventDefault();
             setFilters((f) => ({ ...f, q: search.trim() }));
           }}
           className={styles.filters}
         >
-          <Select label="Status" value={filters.status} onValueChange={set("status")}>
-            <option value="">All</option>
+          <Select label={t("list.status")} value={filters.status} onValueChange={set("status")}>
+            <option value="">{t("staff.all")}</option>
             {SUPPORT_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {supportStatusLabels[s]}
+                {t(`staff.status.${s}`)}
               </option>
             ))}
           </Select>
-          <Select label="Category" value={filters.category} onValueChange={set("category")}>
-            <option value="">All</option>
+          <Select
+            label={t("new.category")}
+            value={filters.category}
+            onValueChange={set("category")}
+          >
+            <option value="">{t("staff.all")}</option>
             {SUPPORT_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {supportCategoryLabels[c]}
+                {t(`category.${c}`)}
               </option>
             ))}
           </Select>
-          <Select label="Assignee" value={filters.assignee} onValueChange={set("assignee")}>
-            <option value="">Anyone</option>
-            <option value="none">Unassigned</option>
+          <Select
+            label={t("staff.assignee")}
+            value={filters.assignee}
+            onValueChange={set("assignee")}
+          >
+            <option value="">{t("staff.anyone")}</option>
+            <option value="none">{t("staff.unassigned")}</option>
             {staff.data?.staff.map((s) => (
-              <option key={s.id} value={s.id}>
+              <option key={s.id} value={s.id} translate="no">
                 {s.username}
               </option>
             ))}
           </Select>
-          <TextField
-            label="Search by subject or customer email"
-            type="search"
-            value={search}
-            onChange={setSearch}
-          />
+          <TextField label={t("staff.search")} type="search" value={search} onChange={setSearch} />
           <div>
             <Button type="submit" variant="secondary">
-              Search
+              {t("staff.searchSubmit")}
             </Button>
           </div>
         </form>
       </Card>
-      <Card as="section" title="Tickets">
+      <Card as="section" title={t("staff.tickets")}>
         {queue.isPending ? (
           <Skeleton height="160px" />
         ) : queue.isError ? (
           <EmptyState
-            title="The queue could not be loaded"
-            description="Please try again."
+            title={t("staff.queue.loadFailed")}
+            description={t("tryAgain")}
             action={
               <Button size="sm" variant="secondary" onPress={() => queue.refetch()}>
-                Retry
+                {t("list.retry")}
               </Button>
             }
           />
         ) : queue.data.length === 0 ? (
-          <EmptyState title="No tickets match" description="Change the filters or the search." />
+          <EmptyState title={t("staff.queue.empty")} description={t("staff.queue.emptyHint")} />
         ) : (
-          <Table aria-label="Support tickets">
+          <Table aria-label={t("staff.queue.label")}>
             <TableHeader>
-              <Column isRowHeader>Subject</Column>
-              <Column>Customer</Column>
-              <Column>Category</Column>
-              <Column>Status</Column>
-              <Column>Assignee</Column>
-              <Column>Last activity</Column>
+              <Column isRowHeader>{t("list.subject")}</Column>
+              <Column>{t("staff.customer")}</Column>
+              <Column>{t("new.category")}</Column>
+              <Column>{t("list.status")}</Column>
+              <Column>{t("staff.assignee")}</Column>
+              <Column>{t("staff.lastActivity")}</Column>
             </TableHeader>
-            <TableBody items={queue.data} dependencies={[]}>
-              {(t) => (
-                <Row id={t.id}>
+            <TableBody items={queue.data} dependencies={[t]}>
+              {(ticket) => (
+                <Row id={ticket.id}>
                   <Cell>
-                    <Link to={`/admin/support/${t.id}`}>{t.subject}</Link>
+                    <Link to={`/admin/support/${ticket.id}`} translate="no">
+                      {ticket.subject}
+                    </Link>
                   </Cell>
-                  <Cell>{t.email}</Cell>
-                  <Cell>{supportCategoryLabels[t.category]}</Cell>
                   <Cell>
-                    <TicketStatus status={t.status} />
+                    <span translate="no">{ticket.email}</span>
                   </Cell>
-                  <Cell>{t.assignee_name ?? "—"}</Cell>
-                  <Cell>{formatDateTime(t.last_activity_at)}</Cell>
+                  <Cell>{t(`category.${ticket.category}`)}</Cell>
+                  <Cell>
+                    <TicketStatus status={ticket.status} />
+                  </Cell>
+                  <Cell>
+                    <span translate="no">{ticket.assignee_name ?? "—"}</span>
+                  </Cell>
+                  <Cell>{formatDateTime(ticket.last_activity_at)}</Cell>
                 </Row>
               )}
             </TableBody>
@@ -137,7 +143,7 @@ export default function AdminQueuePage() {
         )}
         {queue.hasNextPage && (
           <Button variant="secondary" onPress={() => void queue.fetchNextPage()}>
-            Load more
+            {t("list.loadMore")}
           </Button>
         )}
       </Card>

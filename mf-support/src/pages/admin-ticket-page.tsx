@@ -1,5 +1,4 @@
 import type { AdminTicket } from "@contracts/support.ts";
-import { supportCategoryLabels } from "@contracts/support.ts";
 import { Link, useParams } from "@hosting-portal/router";
 import {
   ApiError,
@@ -7,6 +6,7 @@ import {
   Card,
   formatDateTime,
   formatEur,
+  formatNumber,
   Page,
   PageHeader,
   Select,
@@ -27,17 +27,26 @@ import {
 } from "../features/tickets/api";
 import { Conversation } from "../features/tickets/conversation";
 import { TicketStatus } from "../features/tickets/status";
+import { messages, useT } from "../i18n";
 import * as styles from "./support.css";
 
-const duration = (seconds: number | null) => {
+/** One decimal in the page's language, without grouping, so English reads as toFixed did. */
+const tenths = (value: number) =>
+  formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+
+const duration = (seconds: number | null, t: typeof messages.t) => {
   if (seconds === null) return "—";
-  if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} min`;
-  if (seconds < 86_400) return `${(seconds / 3600).toFixed(1)} h`;
-  return `${(seconds / 86_400).toFixed(1)} days`;
+  if (seconds < 3600)
+    return t("staff.duration.minutes", {
+      minutes: formatNumber(Math.max(1, Math.round(seconds / 60))),
+    });
+  if (seconds < 86_400) return t("staff.duration.hours", { hours: tenths(seconds / 3600) });
+  return t("staff.duration.days", { days: tenths(seconds / 86_400) });
 };
 
 /** /admin/support/:id: a ticket with internal notes, the customer beside it, and staff actions. */
 export default function AdminTicketPage() {
+  const tr = useT();
   const id = useParams().id ?? "";
   const client = useQueryClient();
   const ticket = useQuery({
@@ -67,7 +76,8 @@ export default function AdminTicketPage() {
       setError(null);
       await apply(t);
     },
-    onError: (err) => setError(err instanceof ApiError ? err.message : "Failed"),
+    onError: (err) =>
+      setError(err instanceof ApiError ? err.message : messages.t("staff.ticket.failed")),
   });
   const assign = useMutation({
     mutationFn: (assignee: string | null) => staffAssign(id, assignee),
@@ -82,46 +92,51 @@ export default function AdminTicketPage() {
   if (ticket.isError)
     return (
       <Page>
-        <PageHeader title="Ticket not found" />
-        <Link to="/admin/support">Back to the queue</Link>
+        <PageHeader title={tr("ticket.notFound")} />
+        <Link to="/admin/support">{tr("staff.ticket.backToQueue")}</Link>
       </Page>
     );
   const t = ticket.data;
   return (
     <Page>
       <PageHeader
-        title={t.subject}
-        description={`${supportCategoryLabels[t.category]} · ${t.email} · opened ${formatDateTime(t.created_at)}`}
+        title={<span translate="no">{t.subject}</span>}
+        description={tr("staff.ticket.description", {
+          category: tr(`category.${t.category}`),
+          email: t.email,
+          date: formatDateTime(t.created_at),
+        })}
       />
       <p className={styles.status}>
-        <TicketStatus status={t.status} /> <Link to="/admin/support">Queue</Link>
+        <TicketStatus status={t.status} />{" "}
+        <Link to="/admin/support">{tr("staff.ticket.queue")}</Link>
       </p>
       <div className={styles.staffColumns}>
         <div className={styles.stack}>
-          <Card title="Conversation" as="section">
+          <Card title={tr("ticket.conversation")} as="section">
             <Conversation messages={t.messages} staffView />
           </Card>
-          <Card title="Answer" as="section">
+          <Card title={tr("staff.ticket.answer")} as="section">
             <div className={styles.form}>
               {canned.data && canned.data.answers.length > 0 && (
                 <Select
-                  label="Canned answer"
+                  label={tr("staff.ticket.canned")}
                   value=""
                   onValueChange={(value) => {
                     const answer = canned.data.answers.find((x) => x.id === value);
                     if (answer) setText(answer.body);
                   }}
                 >
-                  <option value="">Choose…</option>
+                  <option value="">{tr("staff.ticket.choose")}</option>
                   {canned.data.answers.map((a) => (
-                    <option key={a.id} value={a.id}>
+                    <option key={a.id} value={a.id} translate="no">
                       {a.title}
                     </option>
                   ))}
                 </Select>
               )}
               <TextField
-                label="Message"
+                label={tr("new.message")}
                 name="staff-message"
                 multiline
                 rows={6}
@@ -138,14 +153,14 @@ export default function AdminTicketPage() {
                   onPress={() => act.mutate("reply")}
                   isDisabled={act.isPending || !text.trim()}
                 >
-                  Reply to customer
+                  {tr("staff.ticket.reply")}
                 </Button>
                 <Button
                   variant="secondary"
                   onPress={() => act.mutate("note")}
                   isDisabled={act.isPending || !text.trim()}
                 >
-                  Add internal note
+                  {tr("staff.ticket.note")}
                 </Button>
                 {t.status !== "closed" && (
                   <Button
@@ -153,7 +168,7 @@ export default function AdminTicketPage() {
                     onPress={() => act.mutate("close")}
                     isDisabled={act.isPending}
                   >
-                    Close ticket
+                    {tr("ticket.close")}
                   </Button>
                 )}
               </div>
@@ -161,57 +176,65 @@ export default function AdminTicketPage() {
           </Card>
         </div>
         <div className={styles.stack}>
-          <Card title="Ticket" as="section">
+          <Card title={tr("staff.ticket.card")} as="section">
             <div className={styles.form}>
               <Select
-                label="Assignee"
+                label={tr("staff.assignee")}
                 value={t.assignee_id ?? ""}
                 onValueChange={(value) => assign.mutate(value || null)}
               >
-                <option value="">Unassigned</option>
+                <option value="">{tr("staff.unassigned")}</option>
                 {staff.data?.staff.map((s) => (
-                  <option key={s.id} value={s.id}>
+                  <option key={s.id} value={s.id} translate="no">
                     {s.username}
                   </option>
                 ))}
               </Select>
               <dl className={styles.facts}>
-                <dt>Time to first answer</dt>
-                <dd>{duration(t.first_answer_seconds)}</dd>
-                <dt>Time to close</dt>
-                <dd>{duration(t.close_seconds)}</dd>
+                <dt>{tr("staff.ticket.firstAnswer")}</dt>
+                <dd>{duration(t.first_answer_seconds, tr)}</dd>
+                <dt>{tr("staff.ticket.toClose")}</dt>
+                <dd>{duration(t.close_seconds, tr)}</dd>
               </dl>
             </div>
           </Card>
-          <Card title="Customer" as="section">
+          <Card title={tr("staff.customer")} as="section">
             <dl className={styles.facts}>
-              <dt>Name</dt>
-              <dd>
+              <dt>{tr("staff.customer.name")}</dt>
+              <dd translate="no">
                 {t.username} ({t.email})
               </dd>
-              <dt>Balance</dt>
+              <dt>{tr("staff.customer.balance")}</dt>
               <dd>{formatEur(t.customer.credits)}</dd>
             </dl>
-            <h3 className={styles.subheading}>Services</h3>
+            <h3 className={styles.subheading}>{tr("staff.customer.services")}</h3>
             {t.customer.services.length === 0 ? (
-              <p className={styles.muted}>None</p>
+              <p className={styles.muted}>{tr("staff.customer.none")}</p>
             ) : (
               <ul className={styles.plainList}>
                 {t.customer.services.map((s) => (
                   <li key={s.id}>
-                    {s.service_type.toUpperCase()} {s.id.slice(0, 8)} · {s.service_status}
+                    {tr("staff.customer.service", {
+                      type: s.service_type.toUpperCase(),
+                      id: s.id.slice(0, 8),
+                      status: s.service_status,
+                    })}
                   </li>
                 ))}
               </ul>
             )}
-            <h3 className={styles.subheading}>Orders</h3>
+            <h3 className={styles.subheading}>{tr("staff.customer.orders")}</h3>
             {t.customer.orders.length === 0 ? (
-              <p className={styles.muted}>None</p>
+              <p className={styles.muted}>{tr("staff.customer.none")}</p>
             ) : (
               <ul className={styles.plainList}>
                 {t.customer.orders.map((o) => (
                   <li key={o.id}>
-                    {o.product_name} · {o.status} · expires {formatDateTime(o.expire_date)}
+                    {tr("staff.customer.order", {
+                      product: o.product_name,
+                      status: o.status,
+                      date: formatDateTime(o.expire_date),
+                    })}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import type { TicketMessage } from "@contracts/support.ts";
 import { Button, downloadFile, formatDateTime, formatNumber } from "@hosting-portal/shared-ui";
-import { useT } from "../../i18n";
+import { type messages, useT } from "../../i18n";
 import * as styles from "./conversation.css";
 
 const kind = (m: TicketMessage) =>
@@ -12,12 +12,16 @@ const kind = (m: TicketMessage) =>
         ? "system"
         : "customer";
 
-/** Who wrote a message, as staff read it (the staff pages stay English). */
-const who = (m: TicketMessage) => {
-  if (m.internal) return `Internal note${m.author_name ? ` by ${m.author_name}` : ""}`;
-  if (m.author === "system") return "Portal";
-  if (m.author === "staff") return m.author_name ? `Support (${m.author_name})` : "Support";
-  return "Customer";
+/** Who wrote a message, as staff read it: with the staff member's name and internal notes. */
+const who = (m: TicketMessage, t: typeof messages.t) => {
+  if (m.internal)
+    return m.author_name
+      ? t("staff.conv.internalBy", { name: m.author_name })
+      : t("staff.conv.internal");
+  if (m.author === "system") return t("conv.portal");
+  if (m.author === "staff")
+    return m.author_name ? t("staff.conv.supportBy", { name: m.author_name }) : t("conv.support");
+  return t("staff.conv.customer");
 };
 
 /**
@@ -36,7 +40,7 @@ export function Conversation({
   // The customer sees no internal notes (the API leaves them out) and no staff names.
   const author = (m: TicketMessage) =>
     staffView
-      ? who(m)
+      ? who(m, t)
       : t(
           m.author === "system"
             ? "conv.portal"
@@ -45,7 +49,7 @@ export function Conversation({
               : "conv.you",
         );
   return (
-    <ol aria-label={staffView ? "Conversation" : t("conv.label")} className={styles.list}>
+    <ol aria-label={t("conv.label")} className={styles.list}>
       {messages.map((m) => (
         <li
           key={m.id}
@@ -57,10 +61,7 @@ export function Conversation({
           </div>
           <p className={styles.body}>{m.body}</p>
           {m.attachments.length > 0 && (
-            <ul
-              aria-label={staffView ? "Attachments" : t("conv.attachments")}
-              className={styles.files}
-            >
+            <ul aria-label={t("conv.attachments")} className={styles.files}>
               {m.attachments.map((a) => (
                 <li key={a.id}>
                   <Button
@@ -72,9 +73,7 @@ export function Conversation({
                   >
                     {a.file_name}
                   </Button>{" "}
-                  {staffView
-                    ? `(${Math.ceil(a.size_bytes / 1024)} KB)`
-                    : t("conv.size", { size: formatNumber(Math.ceil(a.size_bytes / 1024)) })}
+                  {t("conv.size", { size: formatNumber(Math.ceil(a.size_bytes / 1024)) })}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { type SupportStatus, supportStatusLabels } from "@contracts/support.ts";
+import type { SupportStatus } from "@contracts/support.ts";
 import { Badge, type BadgeTone } from "@hosting-portal/shared-ui";
 import { useT } from "../../i18n";
 
@@ -9,12 +9,13 @@ const tones: Record<SupportStatus, BadgeTone> = {
   closed: "neutral",
 };
 
-/** A ticket's state as staff read it (the staff pages stay English). */
+/** A ticket's state as staff read it ("Waiting for customer"), in the page's language. */
 export function TicketStatus({ status }: { status: SupportStatus }) {
-  return <Badge tone={tones[status]}>{supportStatusLabels[status]}</Badge>;
+  const t = useT();
+  return <Badge tone={tones[status]}>{t(`staff.status.${status}`)}</Badge>;
 }
 
-/** The same state on the customer's pages, in the page's language. */
+/** The same state on the customer's pages, from the customer's side ("Waiting for your reply"). */
 export function CustomerTicketStatus({ status }: { status: SupportStatus }) {
   const t = useT();
   return <Badge tone={tones[status]}>{t(`status.${status}`)}</Badge>;

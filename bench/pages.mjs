@@ -398,6 +398,39 @@ export async function measurePages({
   }
 }
 
+/**
+ * Bytes only, no timing: the scripts one cold load of each page fetched (until its data showed,
+ * plus the settle time), per file with their gzip size. Byte counts do not depend on the
+ * machine's load, so this is the quick check while cutting page weight (`--bytes`).
+ */
+export async function measureBytes({
+  baseUrl,
+  email,
+  password,
+  pages = ["/dashboard"],
+  throttle = 4,
+}) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  try {
+    let session = await signInApi(baseUrl, email, password);
+    const out = {};
+    for (const page of pages) {
+      const path = await resolvePath(baseUrl, email, password, page);
+      const r = await loadOnce(browser, { baseUrl, path, session, throttle });
+      session = r.session;
+      if (r.error) throw new Error(r.error);
+      const files = [];
+      for (const url of new Set(r.scripts.map((s) => s.url)))
+        files.push({ app: appOf(url), path: new URL(url).pathname, ...(await gzipBytes(url)) });
+      files.sort((a, b) => b.gzip - a.gzip);
+      out[page] = { gzip: files.reduce((sum, f) => sum + f.gzip, 0), files };
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
 function kb(n) {
   return n == null ? "–" : `${(n / 1024).toFixed(1)} KB`;
 }
@@ -458,13 +491,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = parseArgs(process.argv.slice(2));
   if (!args.base) {
     console.error(
-      "usage: node bench/pages.mjs --base URL [--single URL] [--email E --password P] [--runs 5] [--pages /dashboard,/orders,/service/{service}] [--initial-only] [--json]",
+      "usage: node bench/pages.mjs --base URL [--single URL] [--email E --password P] [--runs 5] [--pages /dashboard,/orders,/service/{service}] [--initial-only | --bytes] [--json]",
     );
     process.exit(2);
   }
   const email = args.email ?? "customer@example.com";
   const password = args.password ?? "customer123";
-  if (args["initial-only"] !== undefined) {
+  if (args.bytes !== undefined) {
+    const r = await measureBytes({
+      baseUrl: args.base,
+      email,
+      password,
+      ...(args.pages ? { pages: args.pages.split(",") } : {}),
+    });
+    for (const [page, { gzip, files }] of Object.entries(r)) {
+      for (const f of files) console.log(`${String(f.gzip).padStart(8)} B  ${f.app}  ${f.path}`);
+      console.log(`${page}: ${files.length} scripts, ${gzip} B of gzip`);
+    }
+  } else if (args["initial-only"] !== undefined) {
     const r = await measureShellInitial({ baseUrl: args.base, email, password });
     for (const f of r.perFile.sort((a, b) => b.gzip - a.gzip))
       console.log(`${kb(f.gzip).padStart(9)}  ${f.path}`);

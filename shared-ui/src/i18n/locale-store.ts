@@ -1,4 +1,4 @@
-import { type Locale, locales, negotiateLocale } from "@contracts/i18n/locales.ts";
+import { isLocale, type Locale, locales } from "@contracts/i18n/locales.ts";
 import { pageSingleton } from "../singleton";
 
 export type { Locale };
@@ -6,9 +6,6 @@ export { locales };
 
 /** A choice made on this device (the sign-in page's menu, or the profile's last known choice). */
 const STORAGE_KEY = "portal:locale";
-
-const isLocale = (value: unknown): value is Locale =>
-  typeof value === "string" && (locales as readonly string[]).includes(value);
 
 function storedChoice(): Locale | null {
   try {
@@ -19,11 +16,20 @@ function storedChoice(): Locale | null {
   }
 }
 
-/** The browser's languages as an Accept-Language header would list them. */
+/**
+ * The first of the browser's languages that is one of ours (`de-AT` counts as `de`), else
+ * English. `navigator.languages` is already in the user's order and has no q-values, so this is
+ * what the API's `negotiateLocale` makes of the header the browser sends, without shipping that
+ * header parser to every page.
+ */
 function browserLocale(): Locale {
   const langs =
     typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
-  return negotiateLocale(langs.filter(Boolean).join(","));
+  for (const tag of langs) {
+    const language = tag?.toLowerCase().split(/[-_]/)[0];
+    if (isLocale(language)) return language;
+  }
+  return "en";
 }
 
 /**

@@ -477,6 +477,52 @@ test("members: a removed or leaving member's API tokens of the account are revok
   assert.equal(await status(ownAccount), 200);
 });
 
+test("members: a token is held to its maker's role now: a demoted owner's full token writes no more than their new role, and regains it with the role", async () => {
+  const owner = await signUpAndIn(api);
+  const member = await signUpAndIn(api);
+  await join(owner, member, "owner");
+  const made = await post("/api/account/api-tokens", member.access_token, {
+    name: "deploy bot",
+    scope: "full",
+  });
+  assert.equal(made.status, 201, await made.clone().text());
+  const { token } = await json<CreatedApiToken>(made);
+  const setRole = async (role: AccountRole) => {
+    const res = await api.fetch(`/api/account/members/${member.user.id}`, {
+      method: "PATCH",
+      token: owner.access_token,
+      json: { role },
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    await res.body?.cancel();
+  };
+  // A write the full scope allows and a read-only member may not make.
+  const writeStatus = async () => {
+    const res = await api.fetch("/api/account/billing-details", {
+      method: "PUT",
+      token,
+      json: { name: "Dee Moted", address: "Hauptstr. 1, Berlin", country: "DE" },
+    });
+    const body = await res.text();
+    return { status: res.status, body };
+  };
+  const reads = async () => {
+    const res = await api.fetch("/api/services", { token });
+    await res.body?.cancel();
+    return res.status;
+  };
+  assert.equal((await writeStatus()).status, 200);
+
+  await setRole("read_only");
+  const refused = await writeStatus();
+  assert.equal(refused.status, 403, refused.body);
+  assert.equal(JSON.parse(refused.body).error.code, "account_role");
+  assert.equal(await reads(), 200);
+
+  await setRole("owner");
+  assert.equal((await writeStatus()).status, 200);
+});
+
 test("members: an account sends at most 20 invitations an hour (withdrawn ones count): the next is a 429 with its message and Retry-After", async () => {
   const owner = await signUpAndIn(api);
   const stamp = Date.now();

@@ -7,6 +7,7 @@ import {
   MAX_API_TOKENS,
 } from "../../contracts/api-tokens.ts";
 import { ErrorCode } from "../../contracts/errors.ts";
+import type { AccountRole } from "../../contracts/members.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Db, Sql } from "../platform/db.ts";
 import { HttpError, notFound } from "../platform/http-error.ts";
@@ -27,6 +28,12 @@ export interface TokenCaller {
   /** The account the token belongs to and acts on. */
   accountId: string;
   scope: ApiTokenScope;
+  /**
+   * The maker's role in that account now. A token never does more than its maker may: an owner
+   * demoted to read-only keeps their full token, but it writes only what read-only members may
+   * (and regains the rest if they are made owner again).
+   */
+  makerRole: AccountRole;
 }
 
 type Row = {
@@ -166,13 +173,15 @@ export async function tokenCaller(
       user_id: string;
       account_id: string;
       scope: ApiTokenScope;
+      role: AccountRole;
       stale: boolean;
       ip: string | null;
     }[]
   >`
-    select t.id, t.user_id, t.account_id, t.scope, t.last_used_ip as ip,
+    select t.id, t.user_id, t.account_id, t.scope, m.role, t.last_used_ip as ip,
       t.last_used_at is null or t.last_used_at < now() - interval '1 minute' as stale
     from api_tokens t join profiles p on p.id = t.user_id
+      join account_members m on m.account_id = t.account_id and m.user_id = t.user_id
     where t.token_hash = ${hash} and t.revoked_at is null and p.status = 'active'
       and (t.expires_at is null or t.expires_at > now())`;
   if (!row) return undefined;
@@ -180,5 +189,11 @@ export async function tokenCaller(
   if (row.stale || row.ip !== clientIp)
     await sql`update api_tokens set last_used_at = now(), last_used_ip = ${clientIp}
       where id = ${row.id}`;
-  return { tokenId: row.id, userId: row.user_id, accountId: row.account_id, scope: row.scope };
+  return {
+    tokenId: row.id,
+    userId: row.user_id,
+    accountId: row.account_id,
+    scope: row.scope,
+    makerRole: row.role,
+  };
 }

@@ -88,6 +88,8 @@ export function requireAuth(
       if (!caller) throw new HttpError(401, ErrorCode.unauthorized, accessMessages.invalidToken);
       if (!scopeAllows(caller.scope, c.req.method, c.req.path))
         throw new HttpError(403, ErrorCode.tokenScope, apiTokenMessages.scopeRefused);
+      if (!roleAllows(caller.makerRole, c.req.method, c.req.path))
+        throw new HttpError(403, ErrorCode.accountRole, memberMessages.roleRefused);
       // A token is its own second factor's equal for the routes it may reach: none of them is a
       // sign-in step, and every route that needs the session itself refuses tokens above.
       c.set("auth", {

@@ -64,6 +64,11 @@ export function reactAriaEnglishOnly() {
  * root vitest.config.ts uses it too), so the page carries no ICU parser and English is formatted
  * without Lingui's runtime (shared-ui/src/i18n/compiled-english.ts). A message that is plain text
  * stays a string.
+ *
+ * `?keys=<prefixes>` imports part of a file, so texts only some lazily loaded pages show load with
+ * them: `en.json?keys=auth.` is the keys starting with `auth.`, `en.json?keys=!auth.,auth.x`
+ * every key but those, `auth.x` included (comma-separated prefixes, `!` excludes, the last
+ * matching prefix decides).
  * @returns {import("vite").Plugin}
  */
 export function compiledMessages() {
@@ -72,21 +77,30 @@ export function compiledMessages() {
     name: "portal-compiled-messages",
     enforce: "pre",
     load(id) {
-      if (!file.test(id)) return undefined;
+      const [path = "", query = ""] = id.split("?", 2);
+      if (!file.test(path)) return undefined;
+      const rules = new URLSearchParams(query).get("keys")?.split(",") ?? [];
+      const wanted = (/** @type {string} */ key) =>
+        rules.reduce(
+          (keep, rule) => (key.startsWith(rule.replace(/^!/, "")) ? !rule.startsWith("!") : keep),
+          rules.length === 0 || rules[0]?.startsWith("!"),
+        );
       /** @type {Record<string, string>} */
-      const source = JSON.parse(readFileSync(id, "utf8"));
+      const source = JSON.parse(readFileSync(path, "utf8"));
       const compiled = Object.fromEntries(
-        Object.entries(source).map(([key, message]) => {
-          try {
-            const compiled = compileMessageOrThrow(message);
-            return [
-              key,
-              compiled.length === 1 && typeof compiled[0] === "string" ? compiled[0] : compiled,
-            ];
-          } catch (error) {
-            return this.error(`${id}: ${key}: ${/** @type {Error} */ (error).message}`);
-          }
-        }),
+        Object.entries(source)
+          .filter(([key]) => wanted(key))
+          .map(([key, message]) => {
+            try {
+              const compiled = compileMessageOrThrow(message);
+              return [
+                key,
+                compiled.length === 1 && typeof compiled[0] === "string" ? compiled[0] : compiled,
+              ];
+            } catch (error) {
+              return this.error(`${id}: ${key}: ${/** @type {Error} */ (error).message}`);
+            }
+          }),
       );
       // JSON.parse of a string literal: faster to load than the same object as a literal.
       return {

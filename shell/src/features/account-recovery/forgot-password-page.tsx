@@ -12,8 +12,8 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { messages, useT } from "../../i18n";
 import * as styles from "../auth/components/auth-layout.css";
+import { messages, useT } from "../auth/i18n";
 
 /**
  * 'Forgot password?'. The API answers the same whether or not the address has an

@@ -16,8 +16,8 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { messages, useT } from "../../i18n";
 import * as styles from "../auth/components/auth-layout.css";
+import { messages, useT } from "../auth/i18n";
 
 /**
  * The page a reset link opens (/auth/reset-password?token=...). The new password follows

@@ -3,8 +3,8 @@ import { useSearchParams } from "@hosting-portal/router";
 import { ApiError, api, Card, contractMessage, Link, useSession } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { messages, useT } from "../../i18n";
 import * as styles from "../auth/components/auth-layout.css";
+import { messages, useT } from "../auth/i18n";
 import { emailVerificationKey } from "./verification-query";
 
 type State = { kind: "verifying" } | { kind: "verified" } | { kind: "failed"; message: string };

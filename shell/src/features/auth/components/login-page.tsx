@@ -13,7 +13,7 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useCallback, useState } from "react";
-import { useT } from "../../../i18n";
+import { useT } from "../i18n";
 import * as styles from "./auth-layout.css";
 import { MfaStep } from "./mfa-step";
 

@@ -13,7 +13,7 @@ import {
 } from "@hosting-portal/shared-ui";
 import { startAuthentication } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
-import { messages, useT } from "../../../i18n";
+import { messages, useT } from "../i18n";
 import * as styles from "./auth-layout.css";
 
 // ApiError carries the API's message; a WebAuthn DOMException (cancelled, timed out) its own.

@@ -13,7 +13,7 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
-import { useT } from "../../../i18n";
+import { useT } from "../i18n";
 import * as styles from "./auth-layout.css";
 
 export default function RegisterPage() {

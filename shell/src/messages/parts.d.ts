@@ -1,0 +1,9 @@
+// Parts of a message file (compiledMessages' `?keys=` in shared-ui/vite-app-config.js).
+declare module "*.json?keys=!auth.,auth.linkFailed" {
+  const messages: Record<string, string>;
+  export default messages;
+}
+declare module "*.json?keys=auth." {
+  const messages: Record<string, string>;
+  export default messages;
+}

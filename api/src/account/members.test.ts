@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { CreatedApiToken } from "../../contracts/api-tokens.ts";
 import type { AccountRole, MemberList } from "../../contracts/members.ts";
 import { roleAllows, scopeAllows } from "../auth/token-scopes.ts";
-import { linkIn, recipientOf, startTestSmtp } from "../mail/testing.ts";
+import { recipientOf, startTestSmtp } from "../mail/testing.ts";
 import {
   errorOf,
   json,
@@ -13,6 +13,7 @@ import {
   type TestApi,
   test,
 } from "../platform/testing.ts";
+import { invitationToken, joinAccount } from "./testing.ts";
 
 /**
  * Team members: invitations by mail, roles enforced by the API on every route of the OpenAPI
@@ -43,31 +44,12 @@ const [vps] = await api.sql<{ id: string }[]>`
 const post = (path: string, token: string, body?: unknown) =>
   api.fetch(path, { method: "POST", token, json: body ?? {} });
 
-/** Invites `email` into the account `owner`'s session acts on; returns the mailed link's token. */
-async function invite(owner: Who, email: string, role: AccountRole): Promise<string> {
-  const res = await post("/api/account/members/invitations", owner.access_token, { email, role });
-  assert.equal(res.status, 201, await res.clone().text());
-  await res.body?.cancel();
-  const mail = await smtp.waitFor(
-    (m) => recipientOf(m) === email && (m.subject ?? "").startsWith("You are invited"),
-  );
-  smtp.messages.splice(smtp.messages.indexOf(mail), 1);
-  return new URL(linkIn(mail, "http://portal.test/settings?invitation=")).searchParams.get(
-    "invitation",
-  )!;
-}
-
+const invite = (owner: Who, email: string, role: AccountRole) =>
+  invitationToken(api, smtp, owner, email, role);
 /** `member` joins the account `owner`'s session acts on with `role` and switches to it. */
-async function join(owner: Who, member: Who, role: AccountRole): Promise<void> {
-  const token = await invite(owner, member.user.email, role);
-  const accepted = await post("/api/invitations/accept", member.access_token, { token });
-  assert.equal(accepted.status, 200, await accepted.clone().text());
-  const { account_id } = await json<{ account_id: string }>(accepted);
-  const switched = await post("/api/account/accounts/switch", member.access_token, {
-    account_id,
-  });
-  assert.equal(switched.status, 204, await switched.clone().text());
-}
+const join = async (owner: Who, member: Who, role: AccountRole) => {
+  await joinAccount(api, smtp, owner, member, role, { switchTo: true });
+};
 
 test("members: invited by mail with a single-use link valid 7 days, accepted once, listed; every change audited and mailed to the owners", async () => {
   const owner = await signUpAndIn(api);

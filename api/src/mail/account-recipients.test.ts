@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import type { AccountRole } from "../../contracts/members.ts";
+import { joinAccount } from "../account/testing.ts";
 import { lifecycleSettings, runLifecycle } from "../jobs/lifecycle.ts";
 import {
   json,
@@ -9,7 +11,7 @@ import {
   type TestApi,
   test,
 } from "../platform/testing.ts";
-import { linkIn, recipientOf, startTestSmtp } from "./testing.ts";
+import { recipientOf, startTestSmtp } from "./testing.ts";
 
 // An account's mails go to the members whose role they concern, each by their own choices and in
 // their own language, delivered to a real SMTP server in this process.
@@ -33,28 +35,9 @@ const put = async (who: Who, path: string, body: unknown) => {
 };
 
 /** `member` joins `owner`'s account with `role` through the mailed invitation. */
-async function join(owner: Who, member: Who, role: string) {
-  const invited = await api.fetch("/api/account/members/invitations", {
-    method: "POST",
-    token: owner.access_token,
-    json: { email: member.user.email, role },
-  });
-  assert.equal(invited.status, 201);
-  await invited.body?.cancel();
-  const mail = await smtp.waitFor(
-    (m) => recipientOf(m) === member.user.email.toLowerCase() && /invit/i.test(m.subject ?? ""),
-  );
-  const token = new URL(linkIn(mail, "http://portal.test/settings?invitation=")).searchParams.get(
-    "invitation",
-  );
-  const accepted = await api.fetch("/api/invitations/accept", {
-    method: "POST",
-    token: member.access_token,
-    json: { token },
-  });
-  assert.equal(accepted.status, 200, await accepted.clone().text());
-  await accepted.body?.cancel();
-}
+const join = async (owner: Who, member: Who, role: AccountRole) => {
+  await joinAccount(api, smtp, owner, member, role);
+};
 
 test("account mails: a receipt to the owners and billing members (each by their own choice and language), a support reply to the owners and technical members; never to read-only", async () => {
   const owner = await signUpAndIn(api);

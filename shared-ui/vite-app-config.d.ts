@@ -6,6 +6,7 @@ export declare function reactAriaEnglishOnly(): Plugin;
 export declare function contractsUseSharedSchema(): Plugin;
 export declare function compiledMessages(): Plugin;
 export declare function precompressed(): Plugin;
+export declare function federationRuntimeVersionOnly(): Plugin;
 export declare const contractsAlias: { find: RegExp; replacement: string }[];
 export interface PortalApp {
   folder: string;

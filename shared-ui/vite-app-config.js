@@ -112,6 +112,27 @@ export function compiledMessages() {
 }
 
 /**
+ * The federation runtime's package.json as its name and version only. The runtime plugin that
+ * publishes the shell's runtime to the remotes (`provideExternalRuntime`) imports that file whole
+ * for its version, which put the whole manifest (repository, scripts, exports map...) into the
+ * shell's remoteEntry on every page: about 0.6 KB of gzip.
+ * @returns {import("vite").Plugin}
+ */
+export function federationRuntimeVersionOnly() {
+  const file = /[\\/]node_modules[\\/]@module-federation[\\/]runtime[\\/]package\.json$/;
+  return {
+    name: "portal-federation-runtime-version-only",
+    enforce: "pre",
+    load(id) {
+      const [path = ""] = id.split("?", 1);
+      if (!file.test(path)) return undefined;
+      const { name, version } = JSON.parse(readFileSync(path, "utf8"));
+      return { code: `export default ${JSON.stringify({ name, version })};`, moduleType: "js" };
+    },
+  };
+}
+
+/**
  * Brotli (quality 11) and gzip (level 9) copies of every built script, style, manifest and SVG of
  * 1 KB or more, beside the file (`x.js.br`, `x.js.gz`): made once at build time, at levels too slow
  * to run per request, and served as they are by the API (api/src/platform/static.ts) and by Caddy's

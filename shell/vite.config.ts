@@ -6,6 +6,7 @@ import {
   contractsAlias,
   contractsUseSharedSchema,
   devPort,
+  federationRuntimeVersionOnly,
   precompressed,
   reactAriaEnglishOnly,
   remoteUrlEnv,
@@ -152,6 +153,7 @@ export default defineConfig({
       dev: { remoteHmr: true },
       experiments: { provideExternalRuntime: true },
     }),
+    federationRuntimeVersionOnly(),
     preloadBootShares(),
   ],
   server: {

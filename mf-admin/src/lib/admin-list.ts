@@ -1,5 +1,6 @@
 import { ADMIN_PAGE_DEFAULT } from "@contracts/admin.ts";
 import { useSearchParams } from "@hosting-portal/router";
+import type { useT } from "../i18n";
 
 /**
  * The admin lists come a page at a time and are searched on the server, so they stay fast at
@@ -27,32 +28,33 @@ export interface ListFilter {
   accepts?: (value: string) => boolean;
 }
 
-/** The `type` filter of the product and service lists. */
-export const typeFilter: ListFilter = {
+/** A list's translate function (the page's language), for the labels of its filters. */
+type Translate = ReturnType<typeof useT>;
+
+/** The `type` filter of the product and service lists, in the page's language. */
+export const typeFilter = (t: Translate): ListFilter => ({
   name: "type",
-  label: "Filter by type",
-  anyLabel: "All types",
+  label: t("list.filterType"),
+  anyLabel: t("list.allTypes"),
   options: [
-    { value: "vps", label: "VPS" },
-    { value: "dedicated", label: "Dedicated" },
+    { value: "vps", label: t("type.vps") },
+    { value: "dedicated", label: t("type.dedicated") },
   ],
-};
+});
 
 /**
- * The `status` filter of a list whose rows take `statuses`, each offered capitalized ("Active")
- * unless `labels` words it otherwise ("Provisioning failed" for `failed`).
+ * The `status` filter of a list whose rows take `statuses`, each offered by its label in the
+ * page's language ("Provisioning failed" for a service's `failed`).
  */
-export const statusFilter = (
-  statuses: readonly string[],
-  labels: Readonly<Record<string, string>> = {},
+export const statusFilter = <S extends string>(
+  statuses: readonly S[],
+  labels: Readonly<Record<S, string>>,
+  t: Translate,
 ): ListFilter => ({
   name: "status",
-  label: "Filter by status",
-  anyLabel: "All statuses",
-  options: statuses.map((value) => ({
-    value,
-    label: labels[value] ?? value[0]!.toUpperCase() + value.slice(1),
-  })),
+  label: t("list.filterStatus"),
+  anyLabel: t("list.allStatuses"),
+  options: statuses.map((value) => ({ value, label: labels[value] })),
 });
 
 /** The search text and filter values of a list, as the API takes them: no empty values. */

@@ -1,5 +1,6 @@
 import { Button, Cell, Column, ConfirmDialog, TableHeader } from "@hosting-portal/shared-ui";
 import type { ReactNode } from "react";
+import { useT } from "../i18n";
 import * as styles from "./admin.css";
 
 /**
@@ -78,9 +79,10 @@ export function RowAction({
 
 /** A row's "Remove" button, quieter than the others; it opens the row's RemoveDialog. */
 export function RemoveButton({ label, onPress }: { label: string; onPress: () => void }) {
+  const t = useT();
   return (
     <Button size="sm" variant="ghost" aria-label={label} onPress={onPress}>
-      Remove
+      {t("row.remove")}
     </Button>
   );
 }

@@ -13,14 +13,16 @@ export default function OrdersPage() {
   /** The filters AdminOrderQuery takes besides the search, in the page's language. */
   const filters = useMemo<readonly ListFilter[]>(
     () => [
-      {
-        ...statusFilter(
-          OrderStatus.options,
-          Object.fromEntries(OrderStatus.options.map((s) => [s, t(`orders.status.${s}`)])),
-        ),
-        label: t("list.filterStatus"),
-        anyLabel: t("list.allStatuses"),
-      },
+      statusFilter(
+        OrderStatus.options,
+        {
+          active: t("orders.status.active"),
+          suspended: t("orders.status.suspended"),
+          expired: t("orders.status.expired"),
+          cancelled: t("orders.status.cancelled"),
+        },
+        t,
+      ),
       {
         name: "expiring_within_days",
         label: t("orders.expiring"),

@@ -1,5 +1,6 @@
 import { AdminProduct, type ProductPlanInput } from "@contracts/admin.ts";
 import { api } from "@hosting-portal/shared-ui";
+import { messages } from "../../../i18n";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /** A VPS product's server plan; 422 (templateUnknown) when the provider has no such template. */
@@ -10,5 +11,5 @@ export const updateProductPlan = (productId: string, plan: ProductPlanInput) =>
 export const useUpdateProductPlan = (productId: string) =>
   useAdminMutation(
     (plan: ProductPlanInput) => updateProductPlan(productId, plan),
-    "Failed to update plan",
+    messages.t("plan.updateFailed"),
   );

@@ -2,6 +2,7 @@ import { UpgradePaths } from "@contracts/plan-changes.ts";
 import { ProductList } from "@contracts/shop.ts";
 import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
+import { messages } from "../../../i18n";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 const path = (productId: string) =>
@@ -29,5 +30,5 @@ export const useVpsProducts = () =>
 export const useSetUpgradePaths = (productId: string) =>
   useAdminMutation(
     (targetIds: string[]) => api.put(path(productId), { target_ids: targetIds }, UpgradePaths),
-    "Failed to save upgrade paths",
+    messages.t("paths.saveFailed"),
   );

@@ -11,6 +11,7 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { SelectField } from "../../../lib/select-field";
 import { useCreateProduct } from "../api/create-product";
@@ -30,6 +31,7 @@ function productBody(values: Record<string, FormDataEntryValue>, vps: boolean) {
 
 /** SPEC §5: all fields required, price a number with 2 decimals; a VPS also needs its plan. */
 export function CreateProductForm() {
+  const t = useT();
   const form = useFormErrors();
   const create = useCreateProduct();
   const [type, setType] = useState<"vps" | "dedicated">("vps");
@@ -37,10 +39,7 @@ export function CreateProductForm() {
   const [formKey, setFormKey] = useState(0);
   const vps = type === "vps";
   return (
-    <Card
-      title="New product"
-      description="Shown in the shop at once, under its type, ordered by price."
-    >
+    <Card title={t("products.new")} description={t("products.newDescription")}>
       <Form
         key={formKey}
         validationErrors={form.errors}
@@ -59,7 +58,10 @@ export function CreateProductForm() {
           }
           create.mutate(parsed.data, {
             onSuccess: (p) => {
-              toast.success("Product created", `${p.name} at ${formatEur(p.price)}/month`);
+              toast.success(
+                t("products.created"),
+                t("products.createdDetail", { name: p.name, price: formatEur(p.price) }),
+              );
               setType("vps");
               setFormKey((k) => k + 1);
             },
@@ -69,42 +71,43 @@ export function CreateProductForm() {
         {/* Clearing errors while typing, not on blur, keeps the submit button from moving under the pointer. */}
         <div className={styles.contents} onInput={form.clear}>
           <div className={styles.formGrid}>
-            <TextField label="Name" name="name" placeholder="VPS Starter" />
+            <TextField label={t("products.field.name")} name="name" placeholder="VPS Starter" />
             <SelectField
-              label="Product type"
+              label={t("products.field.type")}
               name="product_type"
               value={type}
               onChange={(v) => setType(v === "dedicated" ? "dedicated" : "vps")}
               options={[
-                { value: "vps", label: "VPS" },
-                { value: "dedicated", label: "Dedicated" },
+                { value: "vps", label: t("type.vps") },
+                { value: "dedicated", label: t("type.dedicated") },
               ]}
             />
             <TextField
-              label="Price (EUR / month)"
+              label={t("products.field.price")}
               name="price"
               inputMode="decimal"
               placeholder="9.99"
             />
-            <TextField label="CPU" name="cpu" placeholder="2 vCores" />
-            <TextField label="RAM" name="ram" placeholder="4 GB" />
-            <TextField label="Storage" name="storage" placeholder="80 GB NVMe" />
-            <TextField label="Uplink" name="uplink" placeholder="1 Gbit/s" />
-            <TextField label="DDoS protection" name="ddos_protection" placeholder="Included" />
+            <TextField label={t("field.cpu")} name="cpu" placeholder="2 vCores" />
+            <TextField label={t("field.ram")} name="ram" placeholder="4 GB" />
+            <TextField label={t("field.storage")} name="storage" placeholder="80 GB NVMe" />
+            <TextField label={t("products.field.uplink")} name="uplink" placeholder="1 Gbit/s" />
+            <TextField
+              label={t("products.field.ddos")}
+              name="ddos_protection"
+              placeholder={t("products.field.ddosPlaceholder")}
+            />
           </div>
           {vps && (
             <fieldset className={styles.fieldset}>
-              <legend className={styles.legend}>Server plan at the provider</legend>
-              <p className={styles.fieldsetNote}>
-                What the provider creates for each order of this product. CPU, RAM and Storage above
-                are the shop's wording.
-              </p>
+              <legend className={styles.legend}>{t("products.planLegend")}</legend>
+              <p className={styles.fieldsetNote}>{t("products.planNote")}</p>
               <PlanFields errors={form.errors} />
             </fieldset>
           )}
           <div className={styles.formActions}>
             <Button type="submit" isPending={create.isPending}>
-              Create product
+              {t("products.create")}
             </Button>
           </div>
         </div>

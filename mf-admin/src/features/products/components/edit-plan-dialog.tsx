@@ -1,5 +1,6 @@
 import { type AdminProduct, ProductPlan } from "@contracts/admin.ts";
 import { ApiError, toast } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { CreateDialog } from "../../../lib/create-dialog";
 import { useUpdateProductPlan } from "../api/update-product-plan";
@@ -21,23 +22,24 @@ export function EditPlanDialog({
   product: AdminProduct;
   onClose: () => void;
 }) {
+  const t = useT();
   const update = useUpdateProductPlan(product.id);
   return (
     <CreateDialog
-      title={`Edit plan: ${product.name}`}
-      submitLabel="Save plan"
+      title={t("plan.editTitle", { name: product.name })}
+      submitLabel={t("plan.save")}
       schema={ProductPlan}
       mutation={update}
       refusedFields={refusedFields}
       onClose={onClose}
       onCreated={(p) => {
-        toast.success("Plan updated", p.plan ? `${p.name}: ${planLine(p.plan)}` : p.name);
+        toast.success(t("plan.updated"), p.plan ? `${p.name}: ${planLine(p.plan, t)}` : p.name);
         onClose();
       }}
     >
       {(errors) => (
         <>
-          <p className={styles.note}>What the provider creates for each order of this product.</p>
+          <p className={styles.note}>{t("plan.note")}</p>
           <PlanFields current={product.plan ?? undefined} errors={errors} />
         </>
       )}

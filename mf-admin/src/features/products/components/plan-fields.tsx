@@ -1,6 +1,7 @@
 import type { ProductPlan } from "@contracts/admin.ts";
 import { Button, type FormErrors, TextField } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { SelectField } from "../../../lib/select-field";
 import { useProviderTemplates } from "../api/get-provider-templates";
@@ -10,10 +11,10 @@ export const PLAN_FIELDS = ["template", "cpu_cores", "memory_mb", "disk_gb", "ip
 
 /** The sizes, as the provider sells them; a new plan starts with one IPv4 address. */
 const SIZE_FIELDS = [
-  { name: "cpu_cores", label: "Cores", placeholder: "2", fallback: undefined },
-  { name: "memory_mb", label: "Memory (MB)", placeholder: "4096", fallback: undefined },
-  { name: "disk_gb", label: "Disk (GB)", placeholder: "80", fallback: undefined },
-  { name: "ipv4_count", label: "IPv4 count", placeholder: undefined, fallback: "1" },
+  { name: "cpu_cores", label: "plan.cores", placeholder: "2", fallback: undefined },
+  { name: "memory_mb", label: "plan.memory", placeholder: "4096", fallback: undefined },
+  { name: "disk_gb", label: "plan.disk", placeholder: "80", fallback: undefined },
+  { name: "ipv4_count", label: "plan.ipv4Count", placeholder: undefined, fallback: "1" },
 ] as const;
 
 /**
@@ -21,36 +22,39 @@ const SIZE_FIELDS = [
  * sizes the provider sells (memory in MB, disk in GB). `current` fills them when editing.
  */
 export function PlanFields({ current, errors }: { current?: ProductPlan; errors: FormErrors }) {
+  const t = useT();
   const templates = useProviderTemplates();
   // Controlled: the choices arrive after the select is shown, and only a controlled select
   // picks the current template once its option exists.
   const [template, setTemplate] = useState(current?.template ?? "");
   const offered = templates.data ?? [];
-  const options = offered.map((t) => ({ value: t, label: t }));
+  const options = offered.map((name) => ({ value: name, label: name }));
   // A template the provider no longer lists stays visible as the plan's, so saving it again is
   // the admin's choice (the API then refuses it with templateUnknown).
   if (current && !offered.includes(current.template)) {
     options.push({
       value: current.template,
-      label: templates.isSuccess ? `${current.template} (not offered any more)` : current.template,
+      label: templates.isSuccess
+        ? t("plan.templateGone", { template: current.template })
+        : current.template,
     });
   }
   return (
     <>
       <SelectField
-        label="Template"
+        label={t("plan.template")}
         name="template"
         value={template}
         onChange={setTemplate}
-        placeholder={templates.isPending ? "Loading templates…" : "Select a template"}
+        placeholder={templates.isPending ? t("plan.loadingTemplates") : t("plan.selectTemplate")}
         options={options}
         errorMessage={errors.template}
       />
       {templates.isError && (
         <p role="alert" className={styles.problem}>
-          <span>Could not load the provider's templates: {templates.error.message}</span>
+          <span>{t("plan.templatesFailed", { error: templates.error.message })}</span>
           <Button size="sm" variant="secondary" onPress={() => templates.refetch()}>
-            Retry
+            {t("list.retry")}
           </Button>
         </p>
       )}
@@ -58,7 +62,7 @@ export function PlanFields({ current, errors }: { current?: ProductPlan; errors:
         {SIZE_FIELDS.map(({ name, label, placeholder, fallback }) => (
           <TextField
             key={name}
-            label={label}
+            label={t(label)}
             name={name}
             inputMode="numeric"
             placeholder={placeholder}

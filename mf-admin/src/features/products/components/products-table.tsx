@@ -1,6 +1,16 @@
 import type { AdminProduct } from "@contracts/admin.ts";
-import { Badge, Cell, formatEur, Row, Table, TableBody, toast } from "@hosting-portal/shared-ui";
+import {
+  Badge,
+  Cell,
+  formatEur,
+  formatNumber,
+  Row,
+  Table,
+  TableBody,
+  toast,
+} from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import {
   ActionsCell,
@@ -16,38 +26,44 @@ import { UpgradePathsDialog } from "./upgrade-paths-dialog";
 
 /** What the provider creates for a product: a VPS's plan; a dedicated server has none. */
 function PlanCell({ product }: { product: AdminProduct }) {
+  const t = useT();
   if (product.product_type === "dedicated")
-    return <span className={styles.muted}>Set up by staff</span>;
-  if (!product.plan)
-    return <span className={styles.problem}>No plan yet: set one with Edit plan</span>;
-  return <span className={styles.muted}>{planLine(product.plan)}</span>;
+    return <span className={styles.muted}>{t("products.setUpByStaff")}</span>;
+  if (!product.plan) return <span className={styles.problem}>{t("products.noPlan")}</span>;
+  return <span className={styles.muted}>{planLine(product.plan, t)}</span>;
 }
 
 export function ProductsTable({ products }: { products: AdminProduct[] }) {
+  const t = useT();
   const [removing, setRemoving] = useState<AdminProduct | null>(null);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   const [paths, setPaths] = useState<AdminProduct | null>(null);
   const remove = useRemoveProduct();
   return (
     <>
-      <Table aria-label="Products">
+      <Table aria-label={t("products.table")}>
         <AdminTableHeader
-          columns={["Product", "Type", "Price / month", "Specs", "Provider plan", "Orders"]}
-          actions="Actions"
+          columns={[
+            t("products.col.product"),
+            t("products.col.type"),
+            t("products.col.price"),
+            t("products.col.specs"),
+            t("products.col.plan"),
+            t("products.col.orders"),
+          ]}
+          actions={t("products.col.actions")}
         />
-        <TableBody
-          items={products}
-          dependencies={[]}
-          emptyText="No products yet. Create the first one above."
-        >
+        <TableBody items={products} dependencies={[t]} emptyText={t("products.empty")}>
           {(p) => (
             <Row id={p.id}>
               <Cell>
-                <span className={styles.primaryText}>{p.name}</span>
+                <span className={styles.primaryText} translate="no">
+                  {p.name}
+                </span>
               </Cell>
               <Cell>
                 <Badge tone={p.product_type === "vps" ? "info" : "neutral"}>
-                  {p.product_type === "vps" ? "VPS" : "Dedicated"}
+                  {t(p.product_type === "vps" ? "type.vps" : "type.dedicated")}
                 </Badge>
               </Cell>
               <Cell>
@@ -55,30 +71,39 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
               </Cell>
               <Cell>
                 <div className={styles.stack}>
-                  <span>
+                  <span translate="no">
                     {p.cpu} · {p.ram} · {p.storage}
                   </span>
                   <span className={styles.muted}>
-                    {p.uplink} uplink · DDoS: {p.ddos_protection}
+                    {t("products.network", { uplink: p.uplink, ddos: p.ddos_protection })}
                   </span>
                 </div>
               </Cell>
               <Cell>
                 <PlanCell product={p} />
               </Cell>
-              <Cell>{p.orders_count}</Cell>
+              <Cell>{formatNumber(p.orders_count)}</Cell>
               <ActionsCell>
                 {p.product_type === "vps" && (
-                  <RowAction label={`Edit plan of ${p.name}`} onPress={() => setEditing(p)}>
-                    Edit plan
+                  <RowAction
+                    label={t("products.editPlanLabel", { name: p.name })}
+                    onPress={() => setEditing(p)}
+                  >
+                    {t("products.editPlan")}
                   </RowAction>
                 )}
                 {p.product_type === "vps" && p.plan && (
-                  <RowAction label={`Upgrade paths of ${p.name}`} onPress={() => setPaths(p)}>
-                    Upgrade paths
+                  <RowAction
+                    label={t("products.pathsLabel", { name: p.name })}
+                    onPress={() => setPaths(p)}
+                  >
+                    {t("products.paths")}
                   </RowAction>
                 )}
-                <RemoveButton label={`Remove ${p.name}`} onPress={() => setRemoving(p)} />
+                <RemoveButton
+                  label={t("products.removeLabel", { name: p.name })}
+                  onPress={() => setRemoving(p)}
+                />
               </ActionsCell>
             </Row>
           )}
@@ -88,24 +113,22 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
       {paths && <UpgradePathsDialog product={paths} onClose={() => setPaths(null)} />}
       {removing && (
         <RemoveDialog
-          title={`Remove ${removing.name}?`}
-          confirmLabel="Remove product"
+          title={t("products.removeTitle", { name: removing.name })}
+          confirmLabel={t("products.removeConfirm")}
           id={removing.id}
           remove={remove}
           onRemoved={(r) =>
             toast.success(
-              r.outcome === "archived" ? "Product archived" : "Product removed",
-              r.outcome === "archived"
-                ? "Existing orders keep it; it is no longer for sale."
-                : undefined,
+              t(r.outcome === "archived" ? "products.archived" : "products.removed"),
+              r.outcome === "archived" ? t("products.archivedDetail") : undefined,
             )
           }
           onClose={() => setRemoving(null)}
         >
           <p>
             {removing.orders_count > 0
-              ? `${removing.orders_count} order(s) use this product. It will no longer be for sale, but those orders keep working and keep showing its name.`
-              : "No orders use this product; it is deleted from the catalogue."}
+              ? t("products.removeInUse", { count: removing.orders_count })
+              : t("products.removeUnused")}
           </p>
         </RemoveDialog>
       )}

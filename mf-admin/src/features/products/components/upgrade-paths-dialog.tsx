@@ -1,6 +1,7 @@
 import type { AdminProduct } from "@contracts/admin.ts";
 import { Button, Checkbox, Dialog, formatEur, Skeleton, toast } from "@hosting-portal/shared-ui";
 import { useEffect, useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { useSetUpgradePaths, useUpgradePaths, useVpsProducts } from "../api/upgrade-paths";
 
@@ -15,6 +16,7 @@ export function UpgradePathsDialog({
   product: AdminProduct;
   onClose: () => void;
 }) {
+  const t = useT();
   const paths = useUpgradePaths(product.id);
   const products = useVpsProducts();
   const save = useSetUpgradePaths(product.id);
@@ -26,7 +28,7 @@ export function UpgradePathsDialog({
 
   return (
     <Dialog
-      title={`Upgrade paths: ${product.name}`}
+      title={t("paths.title", { name: product.name })}
       isOpen
       onOpenChange={(open) => {
         if (!open) onClose();
@@ -34,17 +36,14 @@ export function UpgradePathsDialog({
     >
       {({ close }) => (
         <div className={styles.dialogBody}>
-          <p className={styles.note}>
-            Customers of {product.name} can change their server to the products ticked here.
-            Products with a smaller disk cannot be chosen: a disk never shrinks.
-          </p>
+          <p className={styles.note}>{t("paths.note", { name: product.name })}</p>
           {!selected || !products.data ? (
             <Skeleton height={80} />
           ) : candidates.length === 0 ? (
-            <p className={styles.muted}>No other VPS product is on sale.</p>
+            <p className={styles.muted}>{t("paths.none")}</p>
           ) : (
             <fieldset className={styles.fieldset}>
-              <legend className={styles.legend}>Products to change to</legend>
+              <legend className={styles.legend}>{t("paths.legend")}</legend>
               {candidates.map((p) => (
                 <Checkbox
                   key={p.id}
@@ -56,14 +55,17 @@ export function UpgradePathsDialog({
                     setSelected(next);
                   }}
                 >
-                  {p.name} · {formatEur(p.price)} · {p.cpu} · {p.ram} · {p.storage}
+                  <span translate="no">{p.name}</span> · {formatEur(p.price)} ·{" "}
+                  <span translate="no">
+                    {p.cpu} · {p.ram} · {p.storage}
+                  </span>
                 </Checkbox>
               ))}
             </fieldset>
           )}
           <div className={styles.formActions}>
             <Button variant="secondary" onPress={close}>
-              Cancel
+              {t("dialog.cancel")}
             </Button>
             <Button
               isPending={save.isPending}
@@ -73,15 +75,15 @@ export function UpgradePathsDialog({
                 save.mutate([...selected], {
                   onSuccess: (r) => {
                     toast.success(
-                      "Upgrade paths saved",
-                      `${product.name}: ${r.target_ids.length} product(s)`,
+                      t("paths.saved"),
+                      t("paths.savedDetail", { name: product.name, count: r.target_ids.length }),
                     );
                     onClose();
                   },
                 })
               }
             >
-              Save paths
+              {t("paths.save")}
             </Button>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { AdminService, type CompleteSetupBody } from "@contracts/admin.ts";
 import { api } from "@hosting-portal/shared-ui";
+import { messages } from "../../../i18n";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /** A dedicated server staff have set up: its address, provider id and specs; it becomes active. */
@@ -10,5 +11,5 @@ export const completeSetup = (serviceId: string, body: CompleteSetupBody) =>
 export const useCompleteSetup = (serviceId: string) =>
   useAdminMutation(
     (body: CompleteSetupBody) => completeSetup(serviceId, body),
-    "Failed to complete setup",
+    messages.t("services.setupFailed"),
   );

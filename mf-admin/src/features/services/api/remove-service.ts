@@ -1,4 +1,5 @@
 import { api } from "@hosting-portal/shared-ui";
+import { messages } from "../../../i18n";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /**
@@ -11,4 +12,5 @@ export const removeService = (v: { serviceId: string; deleteAtProvider: boolean 
     `/api/admin/services/${v.serviceId}?${new URLSearchParams({ delete_at_provider: String(v.deleteAtProvider) })}`,
   );
 
-export const useRemoveService = () => useAdminMutation(removeService, "Failed to remove service");
+export const useRemoveService = () =>
+  useAdminMutation(removeService, messages.t("services.removeFailed"));

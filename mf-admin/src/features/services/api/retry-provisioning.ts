@@ -1,5 +1,6 @@
 import { AdminService } from "@contracts/admin.ts";
 import { api } from "@hosting-portal/shared-ui";
+import { messages } from "../../../i18n";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 
 /**
@@ -10,4 +11,4 @@ export const retryProvisioning = (serviceId: string) =>
   api.post(`/api/admin/services/${serviceId}/retry-provisioning`, undefined, AdminService);
 
 export const useRetryProvisioning = () =>
-  useAdminMutation(retryProvisioning, "Failed to retry provisioning");
+  useAdminMutation(retryProvisioning, messages.t("services.retryFailed"));

@@ -1,5 +1,6 @@
 import { type AdminService, CompleteSetupBody } from "@contracts/admin.ts";
 import { shortId, TextField, toast } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { CreateDialog } from "../../../lib/create-dialog";
 import { useCompleteSetup } from "../api/complete-setup";
@@ -15,40 +16,54 @@ export function CompleteSetupDialog({
   service: AdminService;
   onClose: () => void;
 }) {
+  const t = useT();
   const setup = useCompleteSetup(service.id);
   return (
     <CreateDialog
-      title="Complete setup"
+      title={t("services.completeSetup")}
       schema={CompleteSetupBody}
       mutation={setup}
       onClose={onClose}
       onCreated={(s) => {
         toast.success(
-          "Setup completed",
-          `Dedicated ${s.ipv4 ?? shortId(s.id)} of ${s.username} is active.`,
+          t("setup.done"),
+          t("setup.doneDetail", { address: s.ipv4 ?? shortId(s.id), name: s.username }),
         );
         onClose();
       }}
     >
       <p className={styles.note}>
-        Dedicated server {shortId(service.id)} of {service.username} ({service.email}). The service
-        becomes active and the customer sees these values.
+        {t("setup.note", {
+          id: shortId(service.id),
+          name: service.username,
+          email: service.email,
+        })}
       </p>
       <div className={styles.formGrid}>
-        <TextField label="IPv4" name="ipv4" placeholder="203.0.113.10" />
+        <TextField label={t("field.ipv4")} name="ipv4" placeholder="203.0.113.10" />
         <TextField
-          label="Reseller ID"
+          label={t("field.resellerId")}
           name="reseller_id"
           inputMode="numeric"
-          description="The server's id at the provider"
+          description={t("field.resellerIdHint")}
         />
       </div>
       <div className={styles.formGrid}>
         {/* The service's values so far (what was ordered); staff correct them to what the server has. */}
-        <TextField label="RAM" name="ram" defaultValue={service.ram} placeholder="64 GB DDR4" />
-        <TextField label="CPU" name="cpu" defaultValue={service.cpu} placeholder="AMD EPYC 7302P" />
         <TextField
-          label="Storage"
+          label={t("field.ram")}
+          name="ram"
+          defaultValue={service.ram}
+          placeholder="64 GB DDR4"
+        />
+        <TextField
+          label={t("field.cpu")}
+          name="cpu"
+          defaultValue={service.cpu}
+          placeholder="AMD EPYC 7302P"
+        />
+        <TextField
+          label={t("field.storage")}
           name="storage"
           defaultValue={service.storage}
           placeholder="2x 1 TB NVMe"

@@ -1,6 +1,7 @@
 import { CreateServiceBody } from "@contracts/admin.ts";
 import { TextField, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { CreateDialog } from "../../../lib/create-dialog";
 import { SelectField } from "../../../lib/select-field";
@@ -10,27 +11,33 @@ import { serviceName } from "./service-name";
 
 /** SPEC §5 admin create service; the same contract validates here and on the server. */
 export function CreateServiceDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const users = useUsers();
   const [type, setType] = useState<"vps" | "dedicated">("vps");
   const create = useCreateService();
   const vps = type === "vps";
+  // SPEC §5: a VPS's sizes are whole numbers (GB, cores); a dedicated server's are free text.
+  const wholeGb = vps ? t("hint.wholeGb") : t("hint.freeText");
   return (
     <CreateDialog
-      title="Create service"
+      title={t("services.create")}
       schema={CreateServiceBody}
       mutation={create}
       onClose={onClose}
       onCreated={(service) => {
-        toast.success("Service created", `${serviceName(service)} for ${service.username}`);
+        toast.success(
+          t("services.created"),
+          t("services.createdDetail", { service: serviceName(service), name: service.username }),
+        );
         onClose();
       }}
     >
       {(errors) => (
         <>
           <SelectField
-            label="User"
+            label={t("field.user")}
             name="user_id"
-            placeholder="Select a user"
+            placeholder={t("field.selectUser")}
             options={(users.data ?? []).map((u) => ({
               value: u.id,
               label: `${u.username} (${u.email})`,
@@ -39,42 +46,42 @@ export function CreateServiceDialog({ onClose }: { onClose: () => void }) {
           />
           <div className={styles.formGrid}>
             <SelectField
-              label="Type"
+              label={t("field.type")}
               name="service_type"
               value={type}
               onChange={(v) => setType(v === "dedicated" ? "dedicated" : "vps")}
               options={[
-                { value: "vps", label: "VPS" },
-                { value: "dedicated", label: "Dedicated" },
+                { value: "vps", label: t("type.vps") },
+                { value: "dedicated", label: t("type.dedicated") },
               ]}
             />
-            <TextField label="IPv4" name="ipv4" placeholder="203.0.113.10" />
+            <TextField label={t("field.ipv4")} name="ipv4" placeholder="203.0.113.10" />
           </div>
           <div className={styles.formGrid}>
             <TextField
-              label="RAM"
+              label={t("field.ram")}
               name="ram"
               placeholder={vps ? "4" : "64 GB DDR4"}
-              description={vps ? "GB, whole number" : "Free text"}
+              description={wholeGb}
             />
             <TextField
-              label="CPU"
+              label={t("field.cpu")}
               name="cpu"
               placeholder={vps ? "2" : "AMD EPYC 7302P"}
-              description={vps ? "Cores, whole number" : "Free text"}
+              description={vps ? t("hint.wholeCores") : t("hint.freeText")}
             />
             <TextField
-              label="Storage"
+              label={t("field.storage")}
               name="storage"
               placeholder={vps ? "80" : "2x 1 TB NVMe"}
-              description={vps ? "GB, whole number" : "Free text"}
+              description={wholeGb}
             />
           </div>
           <TextField
-            label="Reseller ID"
+            label={t("field.resellerId")}
             name="reseller_id"
             inputMode="numeric"
-            description="The server's id at the provider"
+            description={t("field.resellerIdHint")}
           />
         </>
       )}

@@ -1,6 +1,7 @@
 import type { AdminService } from "@contracts/admin.ts";
 import { Button, Dialog, EmptyState, formatEur, shortId, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { SelectField } from "../../../lib/select-field";
 import { useOrders } from "../../orders/api/get-orders";
@@ -15,38 +16,39 @@ export function LinkOrderDialog({
   service: AdminService;
   onClose: () => void;
 }) {
+  const t = useT();
   const orders = useOrders();
   const [orderId, setOrderId] = useState("");
   const link = useLinkService();
   const mine = (orders.data ?? []).filter((o) => o.user_id === service.user_id);
   return (
     <Dialog
-      title={`Link ${serviceName(service)} to an order`}
+      title={t("link.title", { service: serviceName(service) })}
       isOpen
       onOpenChange={(open) => !open && onClose()}
     >
       <div className={styles.dialogBody}>
         {orders.isSuccess && mine.length === 0 ? (
           <EmptyState
-            title={`${service.username} has no orders yet`}
-            description="A service can only be linked to an order of the same user."
+            title={t("link.noOrders", { name: service.username })}
+            description={t("link.noOrdersDetail")}
           />
         ) : (
           <SelectField
-            label="Order"
+            label={t("link.order")}
             name="order_id"
-            placeholder="Select an order"
+            placeholder={t("link.selectOrder")}
             value={orderId}
             onChange={setOrderId}
             options={mine.map((o) => ({
               value: o.id,
-              label: `${shortId(o.id)} · ${o.product_name} · ${formatEur(o.product_price)} · ${o.status}`,
+              label: `${shortId(o.id)} · ${o.product_name} · ${formatEur(o.product_price)} · ${t(`link.orderStatus.${o.status}`)}`,
             }))}
           />
         )}
         <div className={styles.formActions}>
           <Button variant="secondary" onPress={onClose} isDisabled={link.isPending}>
-            Cancel
+            {t("dialog.cancel")}
           </Button>
           <Button
             isDisabled={!orderId}
@@ -56,14 +58,14 @@ export function LinkOrderDialog({
                 { serviceId: service.id, orderId },
                 {
                   onSuccess: () => {
-                    toast.success("Service linked", `Linked to order ${shortId(orderId)}.`);
+                    toast.success(t("link.done"), t("link.doneDetail", { id: shortId(orderId) }));
                     onClose();
                   },
                 },
               )
             }
           >
-            Link
+            {t("services.link")}
           </Button>
         </div>
       </div>

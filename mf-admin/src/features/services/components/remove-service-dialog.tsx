@@ -1,6 +1,7 @@
 import type { AdminService } from "@contracts/admin.ts";
 import { Checkbox, shortId, toast } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import { RemoveDialog } from "../../../lib/admin-table";
 import { useRemoveService } from "../api/remove-service";
 import { serviceName } from "./service-name";
@@ -21,43 +22,43 @@ export function RemoveServiceDialog({
   siblings: number;
   onClose: () => void;
 }) {
+  const t = useT();
   const remove = useRemoveService();
   const terminated = service.service_status === "terminated";
   const [deleteAtProvider, setDeleteAtProvider] = useState(
     !terminated && service.service_type === "vps" && service.reseller_id !== null,
   );
+  const named = { service: serviceName(service), name: service.username };
   return (
     <RemoveDialog
-      title="Remove this service?"
-      confirmLabel="Remove service"
+      title={t("removeService.title")}
+      confirmLabel={t("removeService.confirm")}
       id={{ serviceId: service.id, deleteAtProvider }}
       remove={remove}
       onRemoved={() =>
         toast.success(
-          "Service removed",
-          deleteAtProvider ? "The server is being deleted at the provider." : undefined,
+          t("removeService.done"),
+          deleteAtProvider ? t("removeService.doneAtProvider") : undefined,
         )
       }
       onClose={onClose}
     >
       {service.order_id ? (
         <p>
-          {serviceName(service)} of {service.username} is linked to order{" "}
-          {shortId(service.order_id)}. Removing it also deletes that order
-          {siblings > 0 ? ` and the ${siblings} other service(s) linked to it` : ""}. This cannot be
-          undone.
+          {t(siblings > 0 ? "removeService.linkedSiblings" : "removeService.linked", {
+            ...named,
+            order: shortId(service.order_id),
+            count: siblings,
+          })}
         </p>
       ) : (
-        <p>
-          {serviceName(service)} of {service.username} is not linked to an order; only the service
-          is deleted. This cannot be undone.
-        </p>
+        <p>{t("removeService.notLinked", named)}</p>
       )}
       {terminated ? (
-        <p>Its server was already deleted at the provider.</p>
+        <p>{t("removeService.alreadyDeleted")}</p>
       ) : (
         <Checkbox isSelected={deleteAtProvider} onChange={setDeleteAtProvider}>
-          Also delete the server at the provider (it keeps running and costing money otherwise)
+          {t("removeService.deleteAtProvider")}
         </Checkbox>
       )}
     </RemoveDialog>

@@ -1,5 +1,6 @@
 import type { AdminService } from "@contracts/admin.ts";
 import { ConfirmDialog, shortId, toast } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { useRetryProvisioning } from "../api/retry-provisioning";
 
 /**
@@ -14,33 +15,37 @@ export function RetryProvisioningDialog({
   service: AdminService;
   onClose: () => void;
 }) {
+  const t = useT();
   const retry = useRetryProvisioning();
   return (
     <ConfirmDialog
-      title="Retry provisioning?"
+      title={t("retry.title")}
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      confirmLabel="Charge and retry"
+      confirmLabel={t("retry.confirm")}
       isPending={retry.isPending}
       onConfirm={() =>
         retry.mutate(service.id, {
           onSuccess: () => {
-            toast.success(
-              "Provisioning queued",
-              `${service.username} was charged again; the provider is creating the server.`,
-            );
+            toast.success(t("retry.queued"), t("retry.queuedDetail", { name: service.username }));
             onClose();
           },
         })
       }
     >
       <p>
-        The customer {service.username} ({service.email}) is charged the product's price again from
-        their credits, as when they ordered, and the provider is asked for a new server for VPS{" "}
-        {shortId(service.id)}.
+        {t("retry.note", {
+          name: service.username,
+          email: service.email,
+          id: shortId(service.id),
+        })}
       </p>
-      {service.provider_error && <p>The last attempt failed with: {service.provider_error}</p>}
-      <p>If their balance does not cover the price, nothing is charged and nothing is retried.</p>
+      {service.provider_error && (
+        <p>
+          {t("retry.lastError")} <span translate="no">{service.provider_error}</span>
+        </p>
+      )}
+      <p>{t("retry.noCharge")}</p>
     </ConfirmDialog>
   );
 }

@@ -9,6 +9,7 @@ import {
   toast,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import {
   ActionsCell,
@@ -26,15 +27,22 @@ import { RetryProvisioningDialog } from "./retry-provisioning-dialog";
 import { serviceAddress } from "./service-name";
 import { ServiceStatusBadge } from "./service-status";
 
-function specsLine(s: AdminService): string {
+/** CPU, RAM and storage on one line; a VPS's plain core count in the page's language (serviceSpecs writes English). */
+function specsLine(s: AdminService, t: ReturnType<typeof useT>): string {
   const { cpu, ram, storage } = serviceSpecs(s);
-  return `${cpu} · ${ram} RAM · ${storage}`;
+  const cores = s.service_type === "vps" && /^\d+$/.test(s.cpu.trim());
+  return t("services.specs", {
+    cpu: cores ? t("services.cores", { count: Number(s.cpu.trim()) }) : cpu,
+    ram,
+    storage,
+  });
 }
 
 /** One of the dialogs a row opens, with the row it is for. */
 type Opened = { dialog: "link" | "remove" | "retry" | "setup"; service: AdminService };
 
 export function ServicesTable({ services }: { services: AdminService[] }) {
+  const t = useT();
   const [opened, setOpened] = useState<Opened | null>(null);
   const setStatus = useSetServiceStatus();
   const link = useLinkService();
@@ -49,15 +57,21 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
 
   return (
     <>
-      <Table aria-label="Services">
+      <Table aria-label={t("services.table")}>
         <AdminTableHeader
-          columns={["Service", "Owner", "Specs", "Status", "Order"]}
-          actions="Actions"
+          columns={[
+            t("services.col.service"),
+            t("services.col.owner"),
+            t("services.col.specs"),
+            t("services.col.status"),
+            t("services.col.order"),
+          ]}
+          actions={t("services.col.actions")}
         />
         <TableBody
           items={services}
-          dependencies={[statusPendingId, linkPendingId]}
-          emptyText="No services yet. Create one for a customer."
+          dependencies={[statusPendingId, linkPendingId, t]}
+          emptyText={t("services.empty")}
         >
           {(s) => (
             <Row id={s.id}>
@@ -69,7 +83,8 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                   </span>
                   <span className={`${styles.muted} ${styles.mono}`}>
                     {shortId(s.id)}
-                    {s.reseller_id !== null && ` · reseller ${s.reseller_id}`}
+                    {s.reseller_id !== null &&
+                      ` · ${t("services.reseller", { id: String(s.reseller_id) })}`}
                   </span>
                 </div>
               </Cell>
@@ -77,28 +92,38 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                 <NameAndDetail name={s.username} detail={s.email} />
               </Cell>
               <Cell>
-                <span className={styles.muted}>{specsLine(s)}</span>
+                <span className={styles.muted}>{specsLine(s, t)}</span>
               </Cell>
               <Cell>
                 <div className={styles.stack}>
                   <span>
                     <ServiceStatusBadge status={s.service_status} />
                   </span>
-                  {s.provider_error && <span className={styles.problem}>{s.provider_error}</span>}
+                  {/* The provider's own words. */}
+                  {s.provider_error && (
+                    <span className={styles.problem} translate="no">
+                      {s.provider_error}
+                    </span>
+                  )}
                 </div>
               </Cell>
               <Cell>
                 {s.order_id ? (
                   <span className={styles.mono}>{shortId(s.order_id)}</span>
                 ) : (
-                  <span className={styles.muted}>Not linked</span>
+                  <span className={styles.muted}>{t("services.notLinked")}</span>
                 )}
               </Cell>
               <ActionsCell>
                 {/* Staff set only these two; the provider's lifecycle moves the other states. */}
                 {(s.service_status === "active" || s.service_status === "suspended") && (
                   <RowAction
-                    label={`${s.service_status === "active" ? "Suspend" : "Activate"} service ${serviceAddress(s)}`}
+                    label={t(
+                      s.service_status === "active"
+                        ? "services.suspendLabel"
+                        : "services.activateLabel",
+                      { address: serviceAddress(s) },
+                    )}
                     isPending={statusPendingId === s.id}
                     onPress={() =>
                       setStatus.mutate(
@@ -109,56 +134,58 @@ export function ServicesTable({ services }: { services: AdminService[] }) {
                         {
                           onSuccess: (r) =>
                             toast.success(
-                              r.service_status === "active"
-                                ? "Service activated"
-                                : "Service suspended",
+                              t(
+                                r.service_status === "active"
+                                  ? "services.activated"
+                                  : "services.suspended",
+                              ),
                             ),
                         },
                       )
                     }
                   >
-                    {s.service_status === "active" ? "Suspend" : "Activate"}
+                    {t(s.service_status === "active" ? "services.suspend" : "services.activate")}
                   </RowAction>
                 )}
                 {s.service_status === "failed" && s.service_type === "vps" && (
                   <RowAction
-                    label={`Retry provisioning of service ${serviceAddress(s)}`}
+                    label={t("services.retryLabel", { address: serviceAddress(s) })}
                     onPress={() => setOpened({ dialog: "retry", service: s })}
                   >
-                    Retry
+                    {t("services.retry")}
                   </RowAction>
                 )}
                 {s.service_status === "provisioning" && s.service_type === "dedicated" && (
                   <RowAction
-                    label={`Complete setup of service ${serviceAddress(s)}`}
+                    label={t("services.completeSetupLabel", { address: serviceAddress(s) })}
                     onPress={() => setOpened({ dialog: "setup", service: s })}
                   >
-                    Complete setup
+                    {t("services.completeSetup")}
                   </RowAction>
                 )}
                 {s.order_id ? (
                   <RowAction
-                    label={`Unlink service ${serviceAddress(s)}`}
+                    label={t("services.unlinkLabel", { address: serviceAddress(s) })}
                     isPending={linkPendingId === s.id}
                     onPress={() =>
                       link.mutate(
                         { serviceId: s.id, orderId: null },
-                        { onSuccess: () => toast.success("Service unlinked") },
+                        { onSuccess: () => toast.success(t("services.unlinked")) },
                       )
                     }
                   >
-                    Unlink
+                    {t("services.unlink")}
                   </RowAction>
                 ) : (
                   <RowAction
-                    label={`Link service ${serviceAddress(s)}`}
+                    label={t("services.linkLabel", { address: serviceAddress(s) })}
                     onPress={() => setOpened({ dialog: "link", service: s })}
                   >
-                    Link
+                    {t("services.link")}
                   </RowAction>
                 )}
                 <RemoveButton
-                  label={`Remove service ${serviceAddress(s)}`}
+                  label={t("services.removeLabel", { address: serviceAddress(s) })}
                   onPress={() => setOpened({ dialog: "remove", service: s })}
                 />
               </ActionsCell>

@@ -10,6 +10,7 @@ import {
   Timestamp,
   Uuid,
 } from "./common.ts";
+import { emptyToUndefined, SearchText } from "./list-page.ts";
 import { ServiceFields } from "./services.ts";
 import { Product } from "./shop.ts";
 
@@ -61,7 +62,6 @@ export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;
 
 /** Query-string values arrive as text; an empty one (`?q=`) means "not given". */
-const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 const PageQuery = {
   limit: preprocess(
@@ -101,9 +101,7 @@ const PageQuery = {
       "Opaque: the next_cursor of the previous page (same filters); omit for the first page",
     ),
   ),
-  q: preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(200)))).check(
-    z.describe("Case-insensitive search text"),
-  ),
+  q: SearchText.check(z.describe("Case-insensitive search text")),
 };
 
 export const AdminUserQuery = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
-import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
+import { CursorParam, NextCursor, PAGE_DEFAULT, SearchText } from "./list-page.ts";
 
 /** Invoices (purchases, renewals), receipts (top-ups) and credit notes (refunds). */
 export const DocumentKind = z.enum(["invoice", "receipt", "credit_note"]);
@@ -124,7 +124,7 @@ const Month = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, invoiceMessage
 export const AdminInvoicesQuery = z.object({
   month: z.optional(Month),
   /** The customer's email or user id prefix. */
-  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  q: SearchText,
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), PAGE_DEFAULT),
   cursor: CursorParam,
 });

@@ -13,10 +13,22 @@ export const listPageMessages = {
 /** Rows per page when the request gives no `limit`. */
 export const PAGE_DEFAULT = 50;
 
+/** An empty query parameter (`?q=`, a form's cleared filter) means the parameter is not given. */
+export const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+/** The longest search text a list takes. */
+export const SEARCH_TEXT_MAX = 200;
+
+/** `q` of a searchable list: trimmed, empty means no search. Each list describes what it matches. */
+export const SearchText = preprocess(
+  emptyToUndefined,
+  z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_TEXT_MAX))),
+);
+
 /** `cursor` of a list query: opaque, the `next_cursor` of the previous page. */
 export const CursorParam = preprocess(
   // `?cursor=` (empty) means the first page, as in the admin lists.
-  (v) => (v === "" ? undefined : v),
+  emptyToUndefined,
   z.optional(
     z
       .string()

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { AdminUserQuery } from "./admin.ts";
 import { Money, preprocess, Timestamp, Uuid } from "./common.ts";
-import { CursorParam, NextCursor } from "./list-page.ts";
+import { CursorParam, emptyToUndefined, NextCursor, SearchText } from "./list-page.ts";
 
 /** Texts of support tickets, shared by the API errors and mf-support's pages. */
 export const SupportMessages = {
@@ -142,11 +142,10 @@ export const TicketQuery = z.object({
   cursor: CursorParam,
 });
 
-const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 export const AdminTicketQuery = z.object({
   limit: AdminUserQuery.shape.limit,
   cursor: AdminUserQuery.shape.cursor,
-  q: preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(200)))).check(
+  q: SearchText.check(
     z.describe("Case-insensitive: part of the subject, or of the customer's email"),
   ),
   status: preprocess(emptyToUndefined, z.optional(SupportStatus)),

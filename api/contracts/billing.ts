@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
+import { fillTemplate } from "./i18n/message-template.ts";
 import { TransactionDocument } from "./invoices.ts";
 import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
 
@@ -33,14 +34,17 @@ export const billingMessages = {
   invalidJson: "Invalid JSON body",
   webhookUnavailable: "Webhook verification unavailable",
   webhookSignature: "Webhook signature verification failed",
+  /** Templates of the two messages below (i18n/message-template.ts): their ids translate them. */
+  webhookHeader: "Missing or malformed {name} header",
+  maxBalance: "The balance cannot exceed {max} EUR. Spend some credits or choose a smaller amount.",
 } as const;
 
 /** A PayPal webhook call without one of its signature headers. */
-export const webhookHeaderMessage = (name: string) => `Missing or malformed ${name} header`;
+export const webhookHeaderMessage = (name: string) =>
+  fillTemplate(billingMessages.webhookHeader, { name });
 
 /** Top-ups and admin additions stop at the configured maximum balance (MAX_BALANCE_EUR). */
-export const maxBalanceMessage = (max: string) =>
-  `The balance cannot exceed ${max} EUR. Spend some credits or choose a smaller amount.`;
+export const maxBalanceMessage = (max: string) => fillTemplate(billingMessages.maxBalance, { max });
 
 export const TOPUP_MIN_CENTS = 500;
 export const TOPUP_MAX_CENTS = 30000;

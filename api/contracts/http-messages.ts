@@ -13,11 +13,15 @@ export const httpMessages = {
   alreadyExists: "Already exists",
   /** Hono's validator's own words for a body that is not JSON, given an id here. */
   malformedJson: "Malformed JSON in request body",
+  /** The answer of a request that arrives while the server stops (it answers 503). */
+  restarting: "The server is restarting. Please try again in a moment.",
 } as const;
 
 /** User-facing messages of the input Postgres refuses (a 4xx naming the field, never a 500). */
 export const InputMessages = {
   nullCharacter: "Text must not contain null characters (\\u0000)",
+  /** A request part holding U+0000, named by its path ("body.username"): a template. */
+  nullCharacterIn: "{field} must not contain null characters (\\u0000)",
   invalidText: "Text must not contain null characters (\\u0000) or invalid Unicode",
   numberOutOfRange: "A number is out of range",
   invalidFormat: "A value has an invalid format",

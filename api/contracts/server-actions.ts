@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { Timestamp, Uuid } from "./common.ts";
+import { fillTemplate } from "./i18n/message-template.ts";
 
 /**
  * What a customer does to their own VPS beyond SPEC's four buttons: reinstall, console, reverse
@@ -31,7 +32,9 @@ export const serverActionMessages = {
   rdnsSaved: "Reverse DNS saved",
   rdnsReset: "Reverse DNS reset to the provider's default",
   unavailable: "The server provider is not answering right now. Try again in a moment.",
-  failed: (action: string) => `Failed to ${action}`,
+  /** The template of `failed` (i18n/message-template.ts): "load backups", "reinstall", … */
+  failedAction: "Failed to {action}",
+  failed: (action: string) => fillTemplate(serverActionMessages.failedAction, { action }),
 } as const;
 
 /** A name the provider accepts as a PTR: labels of letters, digits and hyphens, a TLD of letters. */

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { Password } from "./auth.ts";
 import { ServiceStatus, ServiceType, Timestamp, Uuid } from "./common.ts";
+import { fillTemplate } from "./i18n/message-template.ts";
 
 /** A service as both its owner and staff see it (staff's AdminService adds the owner and errors). */
 export const ServiceFields = z.object({
@@ -46,7 +47,9 @@ export const serviceMessages = {
   cancelled: "Password change cancelled.",
   empty: "No services found. Contact an administrator to get started.",
   noProcessor: "Processor information not available",
-  failed: (action: string) => `Failed to ${action} service`,
+  /** The template of `failed` (i18n/message-template.ts), with `actionVerb`'s verbs. */
+  failedAction: "Failed to {action} service",
+  failed: (action: string) => fillTemplate(serviceMessages.failedAction, { action }),
 } as const;
 
 /**

@@ -22,6 +22,20 @@ Deno.test("every English message id has a text in de, fr and nl, and no catalog 
   }
 });
 
+Deno.test("a message built from values keeps English's arguments in every catalog", () => {
+  const argumentsOf = (text: string) =>
+    [...new Set([...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]))].sort();
+  for (const [id, english] of Object.entries(englishMessages)) {
+    if (!english.includes("{")) continue;
+    for (const [locale, catalog] of Object.entries(catalogs)) {
+      assertEquals(
+        [locale, id, argumentsOf(catalog[id] ?? "")],
+        [locale, id, argumentsOf(english)],
+      );
+    }
+  }
+});
+
 Deno.test("localizeMessage maps a contract's English message through its id; English and unknown stay", () => {
   assertEquals(localizeMessage(messages.invalidEmail, de), "Ungültige E-Mail-Adresse");
   assertEquals(localizeMessage(messages.invalidEmail, fr), "Adresse e-mail invalide");

@@ -53,8 +53,9 @@ const sources = {
 } as const;
 
 /**
- * Every fixed English message by id. Messages built from values (`orderSuccess(name)`) are
- * functions and have no id here: their pages translate them with their own catalogs.
+ * Every fixed English message by id, and the templates of messages the API builds from values
+ * (`"Missing or malformed {name} header"`, message-template.ts). Builder functions
+ * (`orderSuccess(name)`) have no id here: their pages translate them with their own catalogs.
  */
 export const englishMessages: Readonly<Record<string, string>> = Object.freeze(
   Object.fromEntries(

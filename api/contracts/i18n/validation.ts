@@ -1,3 +1,4 @@
+import { compileTemplates, formatTemplate, matchTemplate } from "./message-template.ts";
 import { englishMessages } from "./messages.ts";
 
 /**
@@ -19,10 +20,18 @@ export function messageId(englishMessage: string): string | undefined {
 
 /**
  * A contract's English (SPEC-exact) message in a catalog's language: through its message id to
- * the catalog's text. A message that is not a contract's, or that the catalog lacks, comes back
+ * the catalog's text, or, for a message built from values, through its template's id
+ * (message-template.ts). A message that is not a contract's, or that the catalog lacks, comes back
  * unchanged (English). Pass an empty catalog (or none) for English.
  */
 export function localizeMessage(englishMessage: string, catalog: Record<string, string>): string {
   const id = messageId(englishMessage);
-  return (id && catalog[id]) || englishMessage;
+  if (id) return catalog[id] || englishMessage;
+  // A message built from values: its template's id, and the values written into the catalog's.
+  templates ??= compileTemplates(englishMessages);
+  const filled = matchTemplate(templates, englishMessage);
+  const translated = filled && catalog[filled.id];
+  return translated ? formatTemplate(translated, filled.values) : englishMessage;
 }
+
+let templates: ReturnType<typeof compileTemplates> | undefined;

@@ -125,9 +125,10 @@ async function mailOwners(
   }
 }
 
+/** The actor's name for the team mails; null (the mails say "someone") when the profile is gone. */
 const nameOf = async (tx: Tx, userId: string) =>
   (await tx<{ username: string }[]>`select username from profiles where id = ${userId}`)[0]
-    ?.username ?? "someone";
+    ?.username ?? null;
 
 /** Invites a person by email: the mail's link works once, for 7 days (stored as its hash). */
 export async function inviteMember(

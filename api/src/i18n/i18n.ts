@@ -49,7 +49,8 @@ export async function requestLocale(c: Context<AppEnv>, db: Db): Promise<Locale>
 /**
  * Error answers in the caller's language: the body's `code` stays (clients branch on it), the
  * message of a contract is translated through its id, zod's own messages by zod's locale (the
- * error's `inLocale`); a message built from values (`maxBalanceMessage(max)`) stays English.
+ * error's `inLocale`), a message built from values (`maxBalanceMessage(max)`) through its
+ * template's id (contracts/i18n/message-template.ts).
  * Only error answers are read, so successful ones cost nothing; English answers are left
  * untouched byte for byte.
  */

@@ -9,10 +9,11 @@ import {
 import { z } from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
 import { de, fr, nl } from "zod/v4/locales";
-import { findNullCharacter, NULL_CHARACTER_MESSAGE } from "../../contracts/common.ts";
+import { findNullCharacter } from "../../contracts/common.ts";
 import { ErrorBody, ErrorCode } from "../../contracts/errors.ts";
-import { httpMessages } from "../../contracts/http-messages.ts";
+import { httpMessages, InputMessages } from "../../contracts/http-messages.ts";
 import type { Locale } from "../../contracts/i18n/locales.ts";
+import { fillTemplate } from "../../contracts/i18n/message-template.ts";
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "../auth/cookies.ts";
 import { scopeAllows, TOKEN_SCOPES, tokenMayReach } from "../auth/token-scopes.ts";
 import type { AppEnv } from "./context.ts";
@@ -191,7 +192,12 @@ const zodLocales: Record<Exclude<Locale, "en">, ReturnType<typeof de>> = {
 export function validate<T extends Target, S extends $ZodType>(target: T, schema: S) {
   return validator(target, schema, (result) => {
     const nul = findNullCharacter(result.data);
-    if (nul) throw new HttpError(422, ErrorCode.validation, `${nul} ${NULL_CHARACTER_MESSAGE}`);
+    if (nul)
+      throw new HttpError(
+        422,
+        ErrorCode.validation,
+        fillTemplate(InputMessages.nullCharacterIn, { field: nul }),
+      );
     if (!result.success) {
       const english = result.error[0]?.message ?? httpMessages.invalidRequest;
       const inLocale = async (locale: Locale) => {

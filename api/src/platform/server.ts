@@ -1,11 +1,14 @@
 import { join } from "node:path";
 import { ErrorCode } from "../../contracts/errors.ts";
+import { httpMessages } from "../../contracts/http-messages.ts";
+import { matchLocale } from "../../contracts/i18n/locales.ts";
 import { createApp } from "../app.ts";
 import { createSecretBox, loadSecretBoxKey } from "../auth/secret-box.ts";
 import { createSigner, loadSigningKey } from "../auth/tokens.ts";
 import { setupPayPal } from "../billing/paypal-client.ts";
 import { startEventHub } from "../events/hub.ts";
 import { startHistorySamplerOf } from "../history/sampler.ts";
+import { localizeError } from "../i18n/i18n.ts";
 import { startJobs } from "../jobs/scheduler.ts";
 import { type MailDelivery, startMailDelivery } from "../mail/mail.ts";
 import { openProvider } from "../provider/open-provider.ts";
@@ -42,14 +45,27 @@ const DRAIN_MS = 10_000;
 /** How long start-up waits for a DATABASE_URL server that does not answer yet. */
 const DATABASE_WAIT_MS = 30_000;
 
-const unavailable = (message: string, headers: Record<string, string> = {}) =>
-  Response.json(
-    { error: { code: ErrorCode.unavailable, message } },
+/**
+ * The gate's 503, in the language of the request's Accept-Language: it answers before the app
+ * (and its localizedErrors), and without the database, so a saved language is not asked for.
+ * English stays as it was, byte for byte.
+ */
+const unavailable = (req: Request, message: string, headers: Record<string, string> = {}) => {
+  const locale = matchLocale(req.headers.get("accept-language")) ?? "en";
+  const translated = localizeError(message, locale);
+  return Response.json(
+    { error: { code: ErrorCode.unavailable, message: translated } },
     {
       status: 503,
-      headers: { "Retry-After": "2", ...headers },
+      headers: {
+        "Retry-After": "2",
+        ...(translated === message ? {} : { "Content-Language": locale }),
+        Vary: "Accept-Language",
+        ...headers,
+      },
     },
   );
+};
 
 function portInUse(port: number, hostname: string): boolean {
   if (port === 0) return false;
@@ -154,22 +170,22 @@ async function startDeps(config: Config, db: Database) {
  * queueing behind the pool's reconnects); once `drain` is called, new requests are refused and
  * those in flight finish.
  */
-function gate(app: { fetch: Deno.ServeHandler<Deno.NetAddr> }, db: Database) {
+export function gate(
+  app: { fetch: Deno.ServeHandler<Deno.NetAddr> },
+  db: Pick<Database, "health">,
+) {
   let stopping = false;
   let inFlight = 0;
   let idle: (() => void) | null = null;
   return {
     handler: async (req: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
-      if (stopping)
-        return unavailable("The server is restarting. Please try again in a moment.", {
-          Connection: "close",
-        });
+      if (stopping) return unavailable(req, httpMessages.restarting, { Connection: "close" });
       // The path is only needed while the database is down: no URL parsed per request otherwise.
       const path = db.health.up ? "" : new URL(req.url).pathname;
       if (!db.health.up && (path.startsWith("/api/") || path === "/readyz")) {
         return path === "/readyz"
           ? Response.json({ status: "database unreachable" }, { status: 503 })
-          : unavailable(InputMessages.unavailable);
+          : unavailable(req, InputMessages.unavailable);
       }
       inFlight++;
       try {

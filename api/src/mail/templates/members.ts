@@ -35,9 +35,18 @@ const QUOTE: Record<Locale, (name: string) => string> = {
 };
 const role = (r: AccountRole, locale: Locale) => QUOTE[locale](roleName(r, locale));
 
+/** Who acted, when their profile is gone: the sentences start with the name. */
+const SOMEONE: Record<Locale, string> = {
+  en: "someone",
+  de: "Jemand",
+  fr: "Quelqu'un",
+  nl: "Iemand",
+};
+const person = (name: string | null, locale: Locale) => name ?? SOMEONE[locale];
+
 const INVITATION: Record<
   Locale,
-  (p: { accountName: string; inviter: string; role: AccountRole }) => {
+  (p: { accountName: string; inviter: string | null; role: AccountRole }) => {
     subject: string;
     title: string;
     greeting: string;
@@ -50,7 +59,7 @@ const INVITATION: Record<
     subject: `You are invited to the Hosting Portal account ${p.accountName}`,
     title: "You are invited",
     greeting: "Hello,",
-    body: `${p.inviter} invites you to the Hosting Portal account ${p.accountName} with the ${role(p.role, "en")} role. Sign in, or sign up with this email address, to accept. The link works once, for ${INVITATION_DAYS} days.`,
+    body: `${person(p.inviter, "en")} invites you to the Hosting Portal account ${p.accountName} with the ${role(p.role, "en")} role. Sign in, or sign up with this email address, to accept. The link works once, for ${INVITATION_DAYS} days.`,
     action: "Accept the invitation",
     footer: "If you do not know the sender, ignore this mail: nothing happens without the link.",
   }),
@@ -58,7 +67,7 @@ const INVITATION: Record<
     subject: `Einladung zum Hosting-Portal-Konto ${p.accountName}`,
     title: "Sie sind eingeladen",
     greeting: "Hallo,",
-    body: `${p.inviter} lädt Sie mit der Rolle ${role(p.role, "de")} in das Hosting-Portal-Konto ${p.accountName} ein. Melden Sie sich an oder registrieren Sie sich mit dieser E-Mail-Adresse, um die Einladung anzunehmen. Der Link funktioniert einmal, ${INVITATION_DAYS} Tage lang.`,
+    body: `${person(p.inviter, "de")} lädt Sie mit der Rolle ${role(p.role, "de")} in das Hosting-Portal-Konto ${p.accountName} ein. Melden Sie sich an oder registrieren Sie sich mit dieser E-Mail-Adresse, um die Einladung anzunehmen. Der Link funktioniert einmal, ${INVITATION_DAYS} Tage lang.`,
     action: "Einladung annehmen",
     footer:
       "Wenn Sie den Absender nicht kennen, ignorieren Sie diese E-Mail: Ohne den Link geschieht nichts.",
@@ -67,7 +76,7 @@ const INVITATION: Record<
     subject: `Invitation au compte Hosting Portal ${p.accountName}`,
     title: "Invitation à rejoindre un compte",
     greeting: "Bonjour,",
-    body: `${p.inviter} vous invite à rejoindre le compte Hosting Portal ${p.accountName} avec le rôle ${role(p.role, "fr")}. Connectez-vous, ou inscrivez-vous avec cette adresse e-mail, pour accepter. Le lien fonctionne une seule fois, pendant ${INVITATION_DAYS}\u00a0jours.`,
+    body: `${person(p.inviter, "fr")} vous invite à rejoindre le compte Hosting Portal ${p.accountName} avec le rôle ${role(p.role, "fr")}. Connectez-vous, ou inscrivez-vous avec cette adresse e-mail, pour accepter. Le lien fonctionne une seule fois, pendant ${INVITATION_DAYS}\u00a0jours.`,
     action: "Accepter l'invitation",
     footer:
       "Si vous ne connaissez pas l'expéditeur, ignorez cet e-mail\u00a0: rien ne se passe sans le lien.",
@@ -76,7 +85,7 @@ const INVITATION: Record<
     subject: `Uitnodiging voor het Hosting Portal-account ${p.accountName}`,
     title: "U bent uitgenodigd",
     greeting: "Hallo,",
-    body: `${p.inviter} nodigt u uit voor het Hosting Portal-account ${p.accountName} met de rol ${role(p.role, "nl")}. Meld u aan, of registreer u met dit e-mailadres, om de uitnodiging te accepteren. De link werkt één keer, ${INVITATION_DAYS} dagen lang.`,
+    body: `${person(p.inviter, "nl")} nodigt u uit voor het Hosting Portal-account ${p.accountName} met de rol ${role(p.role, "nl")}. Meld u aan, of registreer u met dit e-mailadres, om de uitnodiging te accepteren. De link werkt één keer, ${INVITATION_DAYS} dagen lang.`,
     action: "Uitnodiging accepteren",
     footer: "Kent u de afzender niet? Negeer deze e-mail dan: zonder de link gebeurt er niets.",
   }),
@@ -84,7 +93,8 @@ const INVITATION: Record<
 
 export function invitationMail(p: {
   accountName: string;
-  inviter: string;
+  /** The inviter's name; null when their profile is gone. */
+  inviter: string | null;
   role: AccountRole;
   url: string;
 }): MailTemplate {
@@ -112,22 +122,22 @@ export type MemberChange = (locale: Locale) => string;
  */
 export const memberChange = {
   invited:
-    (inviter: string, email: string, r: AccountRole): MemberChange =>
+    (inviter: string | null, email: string, r: AccountRole): MemberChange =>
     (locale) =>
       ({
-        en: `${inviter} invited ${email} with the ${role(r, "en")} role.`,
-        de: `${inviter} hat ${email} mit der Rolle ${role(r, "de")} eingeladen.`,
-        fr: `${inviter} a invité ${email} avec le rôle ${role(r, "fr")}.`,
-        nl: `${inviter} heeft ${email} uitgenodigd met de rol ${role(r, "nl")}.`,
+        en: `${person(inviter, "en")} invited ${email} with the ${role(r, "en")} role.`,
+        de: `${person(inviter, "de")} hat ${email} mit der Rolle ${role(r, "de")} eingeladen.`,
+        fr: `${person(inviter, "fr")} a invité ${email} avec le rôle ${role(r, "fr")}.`,
+        nl: `${person(inviter, "nl")} heeft ${email} uitgenodigd met de rol ${role(r, "nl")}.`,
       })[locale],
   invitationWithdrawn:
-    (actor: string, email: string): MemberChange =>
+    (actor: string | null, email: string): MemberChange =>
     (locale) =>
       ({
-        en: `${actor} withdrew the invitation of ${email}.`,
-        de: `${actor} hat die Einladung an ${email} zurückgezogen.`,
-        fr: `${actor} a retiré l'invitation envoyée à ${email}.`,
-        nl: `${actor} heeft de uitnodiging voor ${email} ingetrokken.`,
+        en: `${person(actor, "en")} withdrew the invitation of ${email}.`,
+        de: `${person(actor, "de")} hat die Einladung an ${email} zurückgezogen.`,
+        fr: `${person(actor, "fr")} a retiré l'invitation envoyée à ${email}.`,
+        nl: `${person(actor, "nl")} heeft de uitnodiging voor ${email} ingetrokken.`,
       })[locale],
   joined:
     (username: string, email: string, r: AccountRole): MemberChange =>
@@ -139,13 +149,13 @@ export const memberChange = {
         nl: `${username} (${email}) heeft de uitnodiging geaccepteerd en is lid geworden met de rol ${role(r, "nl")}.`,
       })[locale],
   roleChanged:
-    (actor: string, username: string, from: AccountRole, to: AccountRole): MemberChange =>
+    (actor: string | null, username: string, from: AccountRole, to: AccountRole): MemberChange =>
     (locale) =>
       ({
-        en: `${actor} changed the role of ${username} from ${role(from, "en")} to ${role(to, "en")}.`,
-        de: `${actor} hat die Rolle von ${username} von ${role(from, "de")} in ${role(to, "de")} geändert.`,
-        fr: `${actor} a changé le rôle de ${username} de ${role(from, "fr")} en ${role(to, "fr")}.`,
-        nl: `${actor} heeft de rol van ${username} gewijzigd van ${role(from, "nl")} in ${role(to, "nl")}.`,
+        en: `${person(actor, "en")} changed the role of ${username} from ${role(from, "en")} to ${role(to, "en")}.`,
+        de: `${person(actor, "de")} hat die Rolle von ${username} von ${role(from, "de")} in ${role(to, "de")} geändert.`,
+        fr: `${person(actor, "fr")} a changé le rôle de ${username} de ${role(from, "fr")} en ${role(to, "fr")}.`,
+        nl: `${person(actor, "nl")} heeft de rol van ${username} gewijzigd van ${role(from, "nl")} in ${role(to, "nl")}.`,
       })[locale],
   left:
     (username: string, email: string): MemberChange =>
@@ -157,13 +167,13 @@ export const memberChange = {
         nl: `${username} (${email}) heeft het account verlaten.`,
       })[locale],
   removed:
-    (actor: string, username: string, email: string): MemberChange =>
+    (actor: string | null, username: string, email: string): MemberChange =>
     (locale) =>
       ({
-        en: `${actor} removed ${username} (${email}) from the account.`,
-        de: `${actor} hat ${username} (${email}) aus dem Konto entfernt.`,
-        fr: `${actor} a retiré ${username} (${email}) du compte.`,
-        nl: `${actor} heeft ${username} (${email}) uit het account verwijderd.`,
+        en: `${person(actor, "en")} removed ${username} (${email}) from the account.`,
+        de: `${person(actor, "de")} hat ${username} (${email}) aus dem Konto entfernt.`,
+        fr: `${person(actor, "fr")} a retiré ${username} (${email}) du compte.`,
+        nl: `${person(actor, "nl")} heeft ${username} (${email}) uit het account verwijderd.`,
       })[locale],
   /** Added to a removal or a departure: the API tokens the person made for the account. */
   tokensRevoked:

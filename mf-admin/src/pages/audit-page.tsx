@@ -1,25 +1,24 @@
 import { Button, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/shared-ui";
 import { useAudit } from "../features/audit/api/get-audit";
 import { AuditTable } from "../features/audit/components/audit-table";
+import { useT } from "../i18n";
 import * as styles from "../lib/admin.css";
 
 /** /admin/audit: the append-only record of every admin action and money movement. */
 export default function AuditPage() {
+  const t = useT();
   const audit = useAudit();
   return (
     <Page>
-      <PageHeader
-        title="Audit Log"
-        description="Every admin action and every money movement: who, what, when, and the values before and after."
-      />
+      <PageHeader title={t("audit.title")} description={t("audit.description")} />
       <div className={styles.tablePanel}>
         {audit.isPending ? (
           <Skeleton height="240px" />
         ) : audit.isError ? (
           <EmptyState
-            title="Could not load the audit log"
+            title={t("audit.loadFailed")}
             description={audit.error.message}
-            action={<Button onPress={() => audit.refetch()}>Retry</Button>}
+            action={<Button onPress={() => audit.refetch()}>{t("list.retry")}</Button>}
           />
         ) : (
           <>
@@ -30,7 +29,7 @@ export default function AuditPage() {
                 onPress={() => audit.fetchNextPage()}
                 isPending={audit.isFetchingNextPage}
               >
-                Load older entries
+                {t("audit.loadOlder")}
               </Button>
             )}
           </>

@@ -1,54 +1,61 @@
-import { ApiError, Button, Page, PageHeader, toast } from "@hosting-portal/shared-ui";
+import { ApiError, Button, Page, PageHeader, toast, useLocale } from "@hosting-portal/shared-ui";
 import { useMutation } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { exportInvoicesCsv } from "../features/invoices/api/download-invoices";
 import { useInvoicePages } from "../features/invoices/api/get-invoices";
 import { InvoicesTable } from "../features/invoices/components/invoices-table";
 import { MONTH_PATTERN, recentMonths } from "../features/invoices/components/months";
+import { useT } from "../i18n";
 import * as styles from "../lib/admin.css";
 import { type ListFilter, useListParams } from "../lib/admin-list";
 import { SearchableList } from "../lib/admin-list-view";
-
-/** The month filter: the last months offered, any "YYYY-MM" taken from a shared link. */
-const monthFilter: ListFilter = {
-  name: "month",
-  label: "Month",
-  anyLabel: "All months",
-  options: recentMonths(new Date()),
-  accepts: (v) => MONTH_PATTERN.test(v),
-};
-const filters: readonly ListFilter[] = [monthFilter];
 
 /**
  * /admin/invoices: every invoice, receipt and credit note, filtered by month and
  * customer in the URL, each as its PDF; a month as CSV for the accountant.
  */
 export default function InvoicesPage() {
+  const t = useT();
+  const locale = useLocale();
+  /** The month filter: the last months offered, any "YYYY-MM" taken from a shared link. */
+  const filters = useMemo<readonly ListFilter[]>(
+    () => [
+      {
+        name: "month",
+        label: t("invoices.month"),
+        anyLabel: t("invoices.allMonths"),
+        options: recentMonths(new Date(), locale),
+        accepts: (v) => MONTH_PATTERN.test(v),
+      },
+    ],
+    [t, locale],
+  );
   const { values } = useListParams(filters);
   const month = values.month ?? "";
   const exportCsv = useMutation({ mutationFn: exportInvoicesCsv });
   return (
     <Page>
       <PageHeader
-        title="Invoices"
-        description="Every invoice, receipt and credit note issued. Choose a month to export it as CSV for the accountant."
+        title={t("invoices.title")}
+        description={t("invoices.description")}
         actions={
           <Button
             variant="secondary"
             isDisabled={!month}
             isPending={exportCsv.isPending}
             // Disabled, it keeps its visible name; the description says to choose a month.
-            aria-label={month ? `Export CSV for ${month}` : undefined}
+            aria-label={month ? t("invoices.exportFor", { month }) : undefined}
             onPress={() =>
               exportCsv.mutate(month, {
                 onError: (error) =>
                   toast.error(
-                    "Export failed",
-                    error instanceof ApiError ? error.message : "Please try again.",
+                    t("invoices.exportFailed"),
+                    error instanceof ApiError ? error.message : t("mutation.tryAgain"),
                   ),
               })
             }
           >
-            Export CSV
+            {t("invoices.export")}
           </Button>
         }
       />
@@ -58,7 +65,7 @@ export default function InvoicesPage() {
           usePages={useInvoicePages}
           rowsOf={(page) => page.invoices}
           noun="invoice"
-          searchDescription="Customer's email or the start of their id"
+          searchDescription={t("invoices.searchDescription")}
         >
           {(rows) => <InvoicesTable invoices={rows} />}
         </SearchableList>

@@ -3,28 +3,25 @@ import { Button, EmptyState, Page, PageHeader, Skeleton } from "@hosting-portal/
 import { useState } from "react";
 import { useMailOutbox } from "../features/mail-outbox/api/get-mail-outbox";
 import { MailOutboxTable } from "../features/mail-outbox/components/mail-outbox-table";
+import { useT } from "../i18n";
 import * as styles from "../lib/admin.css";
 import { SelectField } from "../lib/select-field";
 
-const STATE_OPTIONS = [
-  { value: "", label: "All states" },
-  ...MailState.options.map((s) => ({ value: s, label: s })),
-];
-
 /** /admin/mail-outbox: every mail the portal queued and how its delivery went. */
 export default function MailOutboxPage() {
+  const t = useT();
   const [state, setState] = useState<MailState | null>(null);
   const outbox = useMailOutbox(state);
   return (
     <Page>
-      <PageHeader
-        title="Mail Outbox"
-        description="Every mail the portal sent or will send: queued, sending, sent, or failed after its retries, with the last delivery error."
-      />
+      <PageHeader title={t("outbox.title")} description={t("outbox.description")} />
       <SelectField
-        label="State"
+        label={t("outbox.state")}
         name="state"
-        options={STATE_OPTIONS}
+        options={[
+          { value: "", label: t("outbox.allStates") },
+          ...MailState.options.map((s) => ({ value: s, label: t(`outbox.state.${s}`) })),
+        ]}
         value={state ?? ""}
         onChange={(v) => setState(MailState.safeParse(v).data ?? null)}
       />
@@ -33,9 +30,9 @@ export default function MailOutboxPage() {
           <Skeleton height="240px" />
         ) : outbox.isError ? (
           <EmptyState
-            title="Could not load the outbox"
+            title={t("outbox.loadFailed")}
             description={outbox.error.message}
-            action={<Button onPress={() => outbox.refetch()}>Retry</Button>}
+            action={<Button onPress={() => outbox.refetch()}>{t("list.retry")}</Button>}
           />
         ) : (
           <>
@@ -46,7 +43,7 @@ export default function MailOutboxPage() {
                 onPress={() => outbox.fetchNextPage()}
                 isPending={outbox.isFetchingNextPage}
               >
-                Load older mails
+                {t("outbox.loadOlder")}
               </Button>
             )}
           </>

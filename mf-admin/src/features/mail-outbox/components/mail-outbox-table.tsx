@@ -5,11 +5,13 @@ import {
   Cell,
   Column,
   formatDateTime,
+  formatNumber,
   Row,
   Table,
   TableBody,
   TableHeader,
 } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 
 const tones: Record<MailState, BadgeTone> = {
@@ -19,20 +21,25 @@ const tones: Record<MailState, BadgeTone> = {
   failed: "danger",
 };
 
+/**
+ * The outbox's mails. The address, the mail's kind (a code), its subject (in the recipient's
+ * language) and the mail server's last error are the mail's own, so they are not translated.
+ */
 export function MailOutboxTable({ mails }: { mails: MailOutboxEntry[] }) {
+  const t = useT();
   return (
-    <Table aria-label="Mail outbox">
+    <Table aria-label={t("outbox.table")}>
       <TableHeader>
-        <Column isRowHeader>Queued</Column>
-        <Column>To</Column>
-        <Column>Kind</Column>
-        <Column>Subject</Column>
-        <Column>State</Column>
-        <Column>Attempts</Column>
-        <Column>Sent / next attempt</Column>
-        <Column>Last error</Column>
+        <Column isRowHeader>{t("outbox.col.queued")}</Column>
+        <Column>{t("outbox.col.to")}</Column>
+        <Column>{t("outbox.col.kind")}</Column>
+        <Column>{t("outbox.col.subject")}</Column>
+        <Column>{t("outbox.col.state")}</Column>
+        <Column>{t("outbox.col.attempts")}</Column>
+        <Column>{t("outbox.col.next")}</Column>
+        <Column>{t("outbox.col.lastError")}</Column>
       </TableHeader>
-      <TableBody items={mails} dependencies={[]} emptyText="No mails yet.">
+      <TableBody items={mails} dependencies={[t]} emptyText={t("outbox.empty")}>
         {(m) => (
           <Row id={m.id}>
             <Cell>
@@ -40,15 +47,21 @@ export function MailOutboxTable({ mails }: { mails: MailOutboxEntry[] }) {
                 {formatDateTime(m.created_at)}
               </span>
             </Cell>
-            <Cell>{m.to_address}</Cell>
             <Cell>
-              <span className={styles.mono}>{m.kind}</span>
+              <span translate="no">{m.to_address}</span>
             </Cell>
-            <Cell>{m.subject}</Cell>
             <Cell>
-              <Badge tone={tones[m.state]}>{m.state}</Badge>
+              <span className={styles.mono} translate="no">
+                {m.kind}
+              </span>
             </Cell>
-            <Cell>{m.attempts}</Cell>
+            <Cell>
+              <span translate="no">{m.subject}</span>
+            </Cell>
+            <Cell>
+              <Badge tone={tones[m.state]}>{t(`outbox.state.${m.state}`)}</Badge>
+            </Cell>
+            <Cell>{formatNumber(m.attempts)}</Cell>
             <Cell>
               <span className={`${styles.muted} ${styles.date}`}>
                 {m.sent_at
@@ -58,7 +71,9 @@ export function MailOutboxTable({ mails }: { mails: MailOutboxEntry[] }) {
                     : "—"}
               </span>
             </Cell>
-            <Cell>{m.last_error ?? "—"}</Cell>
+            <Cell>
+              <span translate="no">{m.last_error ?? "—"}</span>
+            </Cell>
           </Row>
         )}
       </TableBody>

@@ -24,6 +24,7 @@ import {
 } from "@hosting-portal/shared-ui";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useRoleAllows } from "../features/account/role";
 import { getMyTickets, mineKeys, openTicket, uploadAttachment } from "../features/tickets/api";
 import { CustomerTicketStatus } from "../features/tickets/status";
 import { messages, useT } from "../i18n";
@@ -136,9 +137,14 @@ function NewTicketForm() {
   );
 }
 
-/** /support: the caller's tickets, newest activity first, and a form for a new one. */
+/**
+ * /support: the caller's tickets, newest activity first, and a form for a new one. A read-only
+ * member reads the account's tickets but may not open one (the API refuses it): no form, a line
+ * saying why; nothing in its place while the role is not known yet.
+ */
 export default function SupportPage() {
   const t = useT();
+  const mayWrite = useRoleAllows("support");
   const tickets = useInfiniteQuery({
     queryKey: mineKeys.list,
     queryFn: ({ pageParam, signal }) => getMyTickets(pageParam, signal),
@@ -163,7 +169,10 @@ export default function SupportPage() {
             }
           />
         ) : tickets.data.length === 0 ? (
-          <EmptyState title={t("list.empty")} description={t("list.emptyHint")} />
+          <EmptyState
+            title={t("list.empty")}
+            description={mayWrite === false ? undefined : t("list.emptyHint")}
+          />
         ) : (
           <Table aria-label={t("list.label")}>
             <TableHeader>
@@ -194,7 +203,8 @@ export default function SupportPage() {
           </Button>
         )}
       </Card>
-      <NewTicketForm />
+      {mayWrite && <NewTicketForm />}
+      {mayWrite === false && <p role="note">{t("roleCannotWrite")}</p>}
     </Page>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from "@hosting-portal/shared-ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useRoleAllows } from "../features/account/role";
 import {
   closeTicket,
   getMyTicket,
@@ -24,10 +25,12 @@ import * as styles from "./support.css";
 
 /**
  * /support/:id: one of the caller's tickets. Its query sits under `support.mine`, so a staff
- * reply arrives live: the shell's event stream rereads it on the `support` topic.
+ * reply arrives live: the shell's event stream rereads it on the `support` topic. A read-only
+ * member reads it without the reply form (the API refuses replies and closing from that role).
  */
 export default function TicketPage() {
   const tr = useT();
+  const mayWrite = useRoleAllows("support");
   const id = useParams().id ?? "";
   const client = useQueryClient();
   const ticket = useQuery({
@@ -90,7 +93,8 @@ export default function TicketPage() {
       <Card title={tr("ticket.conversation")}>
         <Conversation messages={t.messages} />
       </Card>
-      {t.status !== "closed" && (
+      {t.status !== "closed" && mayWrite === false && <p role="note">{tr("roleCannotWrite")}</p>}
+      {t.status !== "closed" && mayWrite && (
         <Card title={tr("ticket.reply")}>
           <form onSubmit={submit} aria-label={tr("ticket.reply")} className={styles.form}>
             <TextField

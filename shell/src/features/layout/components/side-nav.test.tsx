@@ -1,5 +1,12 @@
+import type { AccountRole } from "@contracts/members.ts";
 import type { Service } from "@contracts/services.ts";
-import { mockApi, renderPage, resetPortalState } from "@hosting-portal/shared-ui/testing";
+import { profileQueryOptions, queryClient } from "@hosting-portal/shared-ui";
+import {
+  mockApi,
+  renderPage,
+  resetPortalState,
+  testProfile,
+} from "@hosting-portal/shared-ui/testing";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { SideNav } from "./side-nav";
@@ -63,5 +70,51 @@ describe("Side navigation 'My Services' (SPEC §2)", () => {
   it("says 'No services yet' when only terminated services are left", async () => {
     const nav = await openNav([service("55555555-0000-4000-8000-000000000005", "terminated")]);
     expect(await nav.findByText("No services yet")).toBeTruthy();
+  });
+});
+
+describe("Side navigation by the role in the account", () => {
+  async function entriesOf(role: AccountRole) {
+    const net = mockApi({
+      "GET /api/services": { services: [] },
+      "GET /api/account/profile": testProfile({ role }),
+    });
+    await net.signIn();
+    // The profile is known (the top bar has read it): what the navigation settles on.
+    await queryClient.fetchQuery(profileQueryOptions());
+    renderPage(<SideNav />, { path: "/dashboard" });
+    const nav = within(screen.getByRole("navigation", { name: "Main" }));
+    await nav.findByRole("link", { name: "Transactions" });
+    return [
+      nav.queryByRole("link", { name: "Charge Credits" }) && "charge credits",
+      nav.queryByRole("button", { name: "Products" }) && "products",
+      nav.queryByRole("link", { name: "Orders" }) && "orders",
+    ].filter(Boolean);
+  }
+
+  it.each([
+    ["owner", ["charge credits", "products", "orders"]],
+    ["billing", ["charge credits", "products", "orders"]],
+    ["technical", ["orders"]],
+    ["read_only", ["orders"]],
+  ] as const)("offers the %s role %j", async (role, expected) => {
+    expect(await entriesOf(role)).toEqual(expected);
+  });
+
+  it("leaves Charge Credits and the products out until the profile names the role", async () => {
+    let answer: (profile: unknown) => void = () => {};
+    const net = mockApi({
+      "GET /api/services": { services: [] },
+      "GET /api/account/profile": () => new Promise((resolve) => (answer = resolve)),
+    });
+    await net.signIn();
+    renderPage(<SideNav />, { path: "/dashboard" });
+    const nav = within(screen.getByRole("navigation", { name: "Main" }));
+    await nav.findByRole("link", { name: "Transactions" });
+    expect(nav.queryByRole("link", { name: "Charge Credits" })).toBeNull();
+    expect(nav.queryByRole("button", { name: "Products" })).toBeNull();
+    answer(testProfile({ role: "billing" }));
+    expect(await nav.findByRole("link", { name: "Charge Credits" })).toBeTruthy();
+    expect(nav.getByRole("button", { name: "Products" })).toBeTruthy();
   });
 });

@@ -1,6 +1,14 @@
 import { type NavSection, navEntries as registryNav } from "@contracts/remote-registry.ts";
 import { NavLink, useLocation } from "@hosting-portal/router";
-import { Disclosure, shortId, useMyServices, useUser } from "@hosting-portal/shared-ui";
+import {
+  type AccountAction,
+  can,
+  Disclosure,
+  shortId,
+  useMyServices,
+  useProfile,
+  useUser,
+} from "@hosting-portal/shared-ui";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
 import { useT } from "../../../i18n";
 import * as styles from "./app-layout.css";
@@ -18,6 +26,24 @@ export const navEntries = (section: NavSection) =>
     icon: (e.icon ?? "box") as IconName,
     message: e.message as ShellMessage,
   }));
+
+/**
+ * Pages only some roles in the account can use (api/src/auth/token-scopes.ts refuses the rest):
+ * their entries are left out for the others. The products only list what to order, so they go
+ * with ordering; the orders stay (every member may read them).
+ */
+const NAV_ACTIONS: Partial<Record<string, AccountAction>> = { "/charge-credits": "topUp" };
+const PRODUCTS_ACTION: AccountAction = "order";
+
+/**
+ * Whether the caller's role allows `action`; false while the profile naming the role loads, so
+ * an entry appears once known rather than showing and vanishing (shared-ui's useCan allows
+ * everything until then). A profile that failed to load allows it: the API still decides.
+ */
+function useMayOffer(): (action: AccountAction | undefined) => boolean {
+  const profile = useProfile();
+  return (action) => !action || (!profile.isPending && can(profile.data?.role, action));
+}
 
 /** Called when a link in the navigation is followed (the drawer closes, even on its own page). */
 type OnNavigate = (() => void) | undefined;
@@ -75,6 +101,7 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
   const user = useUser();
   const { pathname } = useLocation();
   const t = useT();
+  const mayOffer = useMayOffer();
   return (
     <>
       {/* The product's name, in every language (and left alone by page translators). */}
@@ -85,23 +112,27 @@ function NavContent({ onNavigate }: { onNavigate: OnNavigate }) {
         Hosting Portal
       </NavLink>
       <nav className={styles.nav} aria-label={t("nav.main")}>
-        {navEntries("main").map((e) => (
-          <Item key={e.to} to={e.to} icon={e.icon} label={t(e.message)} onNavigate={onNavigate} />
-        ))}
-        <Disclosure
-          title={t("nav.products")}
-          icon={<Icon name="products" />}
-          triggerClassName={styles.navTrigger}
-          defaultExpanded={pathname.startsWith("/products")}
-        >
-          <div className={styles.subNav}>
-            {navEntries("products").map((e) => (
-              <NavLink key={e.to} to={e.to} className={styles.navItem} onClick={onNavigate}>
-                {t(e.message)}
-              </NavLink>
-            ))}
-          </div>
-        </Disclosure>
+        {navEntries("main")
+          .filter((e) => mayOffer(NAV_ACTIONS[e.to]))
+          .map((e) => (
+            <Item key={e.to} to={e.to} icon={e.icon} label={t(e.message)} onNavigate={onNavigate} />
+          ))}
+        {mayOffer(PRODUCTS_ACTION) && (
+          <Disclosure
+            title={t("nav.products")}
+            icon={<Icon name="products" />}
+            triggerClassName={styles.navTrigger}
+            defaultExpanded={pathname.startsWith("/products")}
+          >
+            <div className={styles.subNav}>
+              {navEntries("products").map((e) => (
+                <NavLink key={e.to} to={e.to} className={styles.navItem} onClick={onNavigate}>
+                  {t(e.message)}
+                </NavLink>
+              ))}
+            </div>
+          </Disclosure>
+        )}
         <Disclosure
           title={t("nav.myServices")}
           icon={<Icon name="services" />}

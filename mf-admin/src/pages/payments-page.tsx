@@ -2,6 +2,7 @@ import { Button, Card, EmptyState, Page, PageHeader, Skeleton } from "@hosting-p
 import { usePayments } from "../features/payments/api/get-payments";
 import { AttentionItemView } from "../features/payments/components/attention-item";
 import * as styles from "../features/payments/components/payments.css";
+import { useT } from "../i18n";
 
 /**
  * /admin/payments: PayPal payments the portal could not settle on its own (a capture that does not
@@ -10,30 +11,28 @@ import * as styles from "../features/payments/components/payments.css";
  * audit trail; then what was closed in the last 30 days.
  */
 export default function PaymentsPage() {
+  const t = useT();
   const list = usePayments();
   const open = list.data?.items.filter((i) => i.status === "open") ?? [];
   const closed = list.data?.items.filter((i) => i.status === "closed") ?? [];
   return (
     <Page>
-      <PageHeader
-        title="Payments"
-        description="PayPal payments needing attention: what happened, what to do, and who did what."
-      />
+      <PageHeader title={t("payments.title")} description={t("payments.description")} />
       {list.isPending ? (
         <Skeleton height="160px" />
       ) : list.isError ? (
         <EmptyState
-          title="Could not load the payments"
+          title={t("payments.loadFailed")}
           description={list.error.message}
-          action={<Button onPress={() => list.refetch()}>Retry</Button>}
+          action={<Button onPress={() => list.refetch()}>{t("list.retry")}</Button>}
         />
       ) : (
         <>
-          <Card as="section" title="Needs attention">
+          <Card as="section" title={t("payments.needsAttention")}>
             {open.length === 0 ? (
-              <p>Nothing needs attention: every PayPal payment is settled.</p>
+              <p>{t("payments.nothing")}</p>
             ) : (
-              <ul className={styles.list} aria-label="Needs attention">
+              <ul className={styles.list} aria-label={t("payments.needsAttention")}>
                 {open.map((item) => (
                   <AttentionItemView key={item.id} item={item} />
                 ))}
@@ -41,8 +40,8 @@ export default function PaymentsPage() {
             )}
           </Card>
           {closed.length > 0 && (
-            <Card as="section" title="Closed in the last 30 days">
-              <ul className={styles.list} aria-label="Closed in the last 30 days">
+            <Card as="section" title={t("payments.closedRecently")}>
+              <ul className={styles.list} aria-label={t("payments.closedRecently")}>
                 {closed.map((item) => (
                   <AttentionItemView key={item.id} item={item} />
                 ))}

@@ -13,6 +13,7 @@ import { useDrift } from "../features/provider/api/get-drift";
 import { useProviderJobs } from "../features/provider/api/get-provider-jobs";
 import { DriftTable } from "../features/provider/components/drift-table";
 import { ProviderJobsTable } from "../features/provider/components/provider-jobs-table";
+import { useT } from "../i18n";
 import * as styles from "../lib/admin.css";
 
 /** One list of the page: loading, its error with Retry, or the list. */
@@ -25,13 +26,14 @@ function Loaded<T>({
   errorTitle: string;
   children: (data: T) => ReactNode;
 }) {
+  const t = useT();
   if (query.isPending) return <Skeleton height="160px" />;
   if (query.isError)
     return (
       <EmptyState
         title={errorTitle}
         description={query.error.message}
-        action={<Button onPress={() => query.refetch()}>Retry</Button>}
+        action={<Button onPress={() => query.refetch()}>{t("list.retry")}</Button>}
       />
     );
   return children(query.data);
@@ -43,47 +45,36 @@ function Loaded<T>({
  * provider or in Manage Services.
  */
 export default function ProviderPage() {
+  const t = useT();
   const drift = useDrift();
   const jobs = useProviderJobs();
   return (
     <Page>
-      <PageHeader
-        title="Provider"
-        description="Servers the provider and the portal disagree about, and provider jobs that keep failing."
-      />
+      <PageHeader title={t("provider.title")} description={t("provider.description")} />
       <Card
         as="section"
-        title="Drift"
+        title={t("provider.drift")}
         description={
           drift.data &&
           (drift.data.checked_at
-            ? `Compared with the provider's servers ${formatDateTime(drift.data.checked_at)}.`
-            : "Not compared with the provider's servers yet.")
+            ? t("provider.checkedAt", { when: formatDateTime(drift.data.checked_at) })
+            : t("provider.notChecked"))
         }
       >
-        <Loaded query={drift} errorTitle="Could not load the drift report">
+        <Loaded query={drift} errorTitle={t("provider.driftFailed")}>
           {(report) => (
             <div className={styles.blocks}>
-              {report.items.length > 0 && (
-                <p className={styles.note}>
-                  Nothing is deleted automatically: check each server, then remove it at the
-                  provider or remove the service.
-                </p>
-              )}
+              {report.items.length > 0 && <p className={styles.note}>{t("provider.driftNote")}</p>}
               <DriftTable
                 items={report.items}
-                emptyText={
-                  report.checked_at
-                    ? "No drift: every server at the provider belongs to a service."
-                    : "Nothing to show before the first comparison."
-                }
+                emptyText={report.checked_at ? t("provider.noDrift") : t("provider.beforeFirst")}
               />
             </div>
           )}
         </Loaded>
       </Card>
-      <Card as="section" title="Failing provider jobs">
-        <Loaded query={jobs} errorTitle="Could not load the provider jobs">
+      <Card as="section" title={t("provider.jobs")}>
+        <Loaded query={jobs} errorTitle={t("provider.jobsFailed")}>
           {(list) => <ProviderJobsTable jobs={list.jobs} />}
         </Loaded>
       </Card>

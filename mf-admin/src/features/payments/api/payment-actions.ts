@@ -1,6 +1,7 @@
 import { AttentionList } from "@contracts/payments-attention.ts";
 import { api } from "@hosting-portal/shared-ui";
 import { useQueryClient } from "@tanstack/react-query";
+import { messages } from "../../../i18n";
 import { useAdminMutation } from "../../../lib/admin-mutation";
 import { paymentsKey } from "./get-payments";
 
@@ -21,19 +22,19 @@ function usePaymentAction<TVars>(call: (vars: TVars) => Promise<AttentionList>, 
 export const useRefundPayment = () =>
   usePaymentAction(
     (id: string) => api.post(`/api/admin/payments/${id}/refund`, undefined, AttentionList),
-    "Refund failed",
+    messages.t("payments.refundFailed"),
   );
 
 export const useCreditPayment = () =>
   usePaymentAction(
     ({ id, amount }: { id: string; amount: string }) =>
       api.post(`/api/admin/payments/${id}/credit`, { amount }, AttentionList),
-    "Could not credit the payment",
+    messages.t("payments.creditFailed"),
   );
 
 export const useClosePayment = () =>
   usePaymentAction(
     ({ id, note }: { id: string; note: string }) =>
       api.post(`/api/admin/payments/${id}/close`, { note }, AttentionList),
-    "Could not close the item",
+    messages.t("payments.closeFailed"),
   );

@@ -1,6 +1,7 @@
 import { AttentionCloseBody, type AttentionItem } from "@contracts/payments-attention.ts";
 import { Button, Dialog, Form, TextField, toast, useFormErrors } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { useClosePayment } from "../api/payment-actions";
 
@@ -12,6 +13,7 @@ export function ClosePaymentDialog({
   item: AttentionItem;
   onClose: () => void;
 }) {
+  const t = useT();
   const [note, setNote] = useState("");
   const form = useFormErrors();
   const close = useClosePayment();
@@ -22,14 +24,14 @@ export function ClosePaymentDialog({
       { id: item.id, note: parsed.data.note },
       {
         onSuccess: () => {
-          toast.success("Closed", "The note is in the item's audit trail.");
+          toast.success(t("payments.closed"), t("payments.closedDetail"));
           onClose();
         },
       },
     );
   };
   return (
-    <Dialog title="Close as handled" isOpen onOpenChange={(open) => !open && onClose()}>
+    <Dialog title={t("payments.close")} isOpen onOpenChange={(open) => !open && onClose()}>
       <Form
         validationErrors={form.errors}
         validationBehavior="aria"
@@ -40,13 +42,19 @@ export function ClosePaymentDialog({
         className={styles.dialogBody}
       >
         <div className={styles.contents} onInput={form.clear}>
-          <TextField label="What was done" name="note" value={note} onChange={setNote} autoFocus />
+          <TextField
+            label={t("payments.note")}
+            name="note"
+            value={note}
+            onChange={setNote}
+            autoFocus
+          />
           <div className={styles.formActions}>
             <Button variant="secondary" onPress={onClose} isDisabled={close.isPending}>
-              Cancel
+              {t("dialog.cancel")}
             </Button>
             <Button type="submit" isPending={close.isPending}>
-              Close item
+              {t("payments.closeItem")}
             </Button>
           </div>
         </div>

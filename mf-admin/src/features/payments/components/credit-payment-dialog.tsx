@@ -9,8 +9,10 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { useCreditPayment } from "../api/payment-actions";
+import { capturedAmount } from "./captured-amount";
 
 /** Credits a mismatched capture to the customer: the EUR amount staff decide on, once. */
 export function CreditPaymentDialog({
@@ -20,6 +22,7 @@ export function CreditPaymentDialog({
   item: AttentionItem;
   onClose: () => void;
 }) {
+  const t = useT();
   const expected =
     typeof item.detail.expected_amount === "string" ? item.detail.expected_amount : "";
   const [amount, setAmount] = useState(expected);
@@ -33,8 +36,13 @@ export function CreditPaymentDialog({
       {
         onSuccess: () => {
           toast.success(
-            "Credited",
-            `${formatEur(parsed.data.amount)} added for ${item.email ?? "the customer"}.`,
+            t("payments.credited"),
+            item.email
+              ? t("payments.creditedDetail", {
+                  amount: formatEur(parsed.data.amount),
+                  email: item.email,
+                })
+              : t("payments.creditedDetailUnknown", { amount: formatEur(parsed.data.amount) }),
           );
           onClose();
         },
@@ -42,7 +50,7 @@ export function CreditPaymentDialog({
     );
   };
   return (
-    <Dialog title="Credit by hand" isOpen onOpenChange={(open) => !open && onClose()}>
+    <Dialog title={t("payments.credit")} isOpen onOpenChange={(open) => !open && onClose()}>
       <Form
         validationErrors={form.errors}
         validationBehavior="aria"
@@ -54,11 +62,10 @@ export function CreditPaymentDialog({
       >
         <div className={styles.contents} onInput={form.clear}>
           <p className={styles.note}>
-            PayPal took {item.amount ?? "?"} {item.currency ?? ""}. The customer gets the amount
-            below as this top-up (a ledger row and a receipt); PayPal keeps the payment.
+            {t("payments.creditNote", { amount: capturedAmount(item, "?") })}
           </p>
           <TextField
-            label="Amount (EUR)"
+            label={t("credits.amount")}
             name="amount"
             inputMode="decimal"
             value={amount}
@@ -67,10 +74,10 @@ export function CreditPaymentDialog({
           />
           <div className={styles.formActions}>
             <Button variant="secondary" onPress={onClose} isDisabled={credit.isPending}>
-              Cancel
+              {t("dialog.cancel")}
             </Button>
             <Button type="submit" isPending={credit.isPending}>
-              Credit
+              {t("payments.creditConfirm")}
             </Button>
           </div>
         </div>

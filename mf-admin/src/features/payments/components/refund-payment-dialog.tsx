@@ -1,6 +1,8 @@
 import type { AttentionItem } from "@contracts/payments-attention.ts";
 import { ConfirmDialog, toast } from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import { useRefundPayment } from "../api/payment-actions";
+import { capturedAmount } from "./captured-amount";
 
 /**
  * Sends the money back to the buyer at PayPal. Confirmed first, since it cannot be undone; a retry
@@ -13,20 +15,24 @@ export function RefundPaymentDialog({
   item: AttentionItem;
   onClose: () => void;
 }) {
+  const t = useT();
   const refund = useRefundPayment();
+  const amount = capturedAmount(item, "?");
   return (
     <ConfirmDialog
-      title="Refund at PayPal?"
+      title={t("payments.refundTitle")}
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      confirmLabel="Refund in full"
+      confirmLabel={t("payments.refundConfirm")}
       isPending={refund.isPending}
       onConfirm={() =>
         refund.mutate(item.id, {
           onSuccess: () => {
             toast.success(
-              "Refunded at PayPal",
-              `${item.email ?? "The buyer"} gets the money back.`,
+              t("payments.refunded"),
+              item.email
+                ? t("payments.refundedDetail", { email: item.email })
+                : t("payments.refundedDetailUnknown"),
             );
             onClose();
           },
@@ -34,9 +40,9 @@ export function RefundPaymentDialog({
       }
     >
       <p>
-        PayPal pays the whole capture ({item.amount ?? "?"} {item.currency ?? ""}) back to the buyer
-        {item.email ? ` (${item.email})` : ""}. Nothing was credited for it, so the balance does not
-        change.
+        {item.email
+          ? t("payments.refundNote", { amount, email: item.email })
+          : t("payments.refundNoteUnknown", { amount })}
       </p>
     </ConfirmDialog>
   );

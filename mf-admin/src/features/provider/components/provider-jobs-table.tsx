@@ -1,35 +1,49 @@
 import type { ProviderJobRow } from "@contracts/admin.ts";
-import { Cell, formatDateTime, Row, Table, TableBody } from "@hosting-portal/shared-ui";
+import {
+  Cell,
+  formatDateTime,
+  formatNumber,
+  Row,
+  Table,
+  TableBody,
+} from "@hosting-portal/shared-ui";
+import { useT } from "../../../i18n";
 import * as styles from "../../../lib/admin.css";
 import { AdminTableHeader, NameAndDetail } from "../../../lib/admin-table";
 import { ServiceLink } from "./service-link";
 
-const kinds: Record<ProviderJobRow["kind"], string> = {
-  provision: "Create server",
-  power: "Power",
-  delete: "Delete server",
-};
-
 /** When the job runs again: a failed one never does (it gave up); a pending one at `run_after`. */
-function nextTry(job: ProviderJobRow): string {
-  if (job.state === "failed") return "Gave up";
+function nextTry(job: ProviderJobRow, t: ReturnType<typeof useT>): string {
+  if (job.state === "failed") return t("provider.gaveUp");
   if (job.state === "done") return "—";
   return formatDateTime(job.run_after);
 }
 
 export function ProviderJobsTable({ jobs }: { jobs: ProviderJobRow[] }) {
+  const t = useT();
   return (
-    <Table aria-label="Failing provider jobs">
+    <Table aria-label={t("provider.jobs")}>
       <AdminTableHeader
-        columns={["Job", "Service", "VM id", "Attempts", "Last error", "Next try"]}
+        columns={[
+          t("provider.col.job"),
+          t("provider.col.service"),
+          t("provider.col.vmId"),
+          t("provider.col.attempts"),
+          t("provider.col.lastError"),
+          t("provider.col.nextTry"),
+        ]}
       />
-      <TableBody items={jobs} dependencies={[]} emptyText="No provider jobs are failing.">
+      <TableBody items={jobs} dependencies={[t]} emptyText={t("provider.noJobs")}>
         {(j) => (
           <Row id={j.id}>
             <Cell>
               <NameAndDetail
-                name={kinds[j.kind]}
-                detail={<span className={styles.date}>since {formatDateTime(j.created_at)}</span>}
+                name={t(`provider.job.${j.kind}`)}
+                detail={
+                  <span className={styles.date}>
+                    {t("provider.since", { when: formatDateTime(j.created_at) })}
+                  </span>
+                }
               />
             </Cell>
             <Cell>
@@ -42,10 +56,17 @@ export function ProviderJobsTable({ jobs }: { jobs: ProviderJobRow[] }) {
                 <span className={styles.mono}>{j.vm_id}</span>
               )}
             </Cell>
-            <Cell>{j.attempts}</Cell>
-            <Cell>{j.last_error ?? <span className={styles.muted}>—</span>}</Cell>
+            <Cell>{formatNumber(j.attempts)}</Cell>
             <Cell>
-              <span className={styles.date}>{nextTry(j)}</span>
+              {/* The provider's own words. */}
+              {j.last_error ? (
+                <span translate="no">{j.last_error}</span>
+              ) : (
+                <span className={styles.muted}>—</span>
+              )}
+            </Cell>
+            <Cell>
+              <span className={styles.date}>{nextTry(j, t)}</span>
             </Cell>
           </Row>
         )}

@@ -126,6 +126,57 @@ test("account mails: a receipt to the owners and billing members (each by their 
     );
 });
 
+test("account mails: a support ticket's mails go to the members its category concerns and to whoever wrote in it; the staff see which member wrote", async () => {
+  const owner = await signUpAndIn(api);
+  const billing = await signUpAndIn(api);
+  const writer = await signUpAndIn(api);
+  const otherTechnical = await signUpAndIn(api);
+  await join(owner, billing, "billing");
+  await join(owner, otherTechnical, "technical");
+  await joinAccount(api, smtp, owner, writer, "technical", { switchTo: true });
+  const admin = await signUpAndIn(api);
+  await makeAdmin(api, admin.user.id);
+
+  // A technical member asks about an invoice: a billing question.
+  const opened = await api.fetch("/api/support/tickets", {
+    method: "POST",
+    token: writer.access_token,
+    json: {
+      category: "billing",
+      subject: "Invoice question",
+      message: "Why two lines?",
+      service_id: null,
+    },
+  });
+  assert.equal(opened.status, 201, await opened.clone().text());
+  const { id: ticketId } = await json<{ id: string }>(opened);
+  const staffView = await api.fetch(`/api/admin/support/tickets/${ticketId}`, {
+    token: admin.access_token,
+  });
+  assert.equal(staffView.status, 200);
+  const { messages } = await json<{ messages: { author_name: string | null }[] }>(staffView);
+  assert.equal(messages[0]?.author_name, writer.user.username);
+
+  const reply = await api.fetch(`/api/admin/support/tickets/${ticketId}/replies`, {
+    method: "POST",
+    token: admin.access_token,
+    json: { message: "One is the setup fee." },
+  });
+  assert.equal(reply.status, 201, await reply.clone().text());
+  await reply.body?.cancel();
+  const readers = await api.sql<{ user_id: string }[]>`
+    select user_id from mail_outbox where kind = 'support_reply' and user_id = any(${[
+      owner.user.id,
+      billing.user.id,
+      writer.user.id,
+      otherTechnical.user.id,
+    ]}::uuid[])`;
+  assert.deepEqual(
+    readers.map((r) => r.user_id).sort(),
+    [owner.user.id, billing.user.id, writer.user.id].sort(),
+  );
+});
+
 test("account mails: a renewal reminder follows each billing member's own choice, not the founder's", async () => {
   const owner = await signUpAndIn(api);
   const billing = await signUpAndIn(api);

@@ -1,5 +1,6 @@
 import type { Locale } from "../../contracts/i18n/locales.ts";
 import type { AccountRole } from "../../contracts/members.ts";
+import type { SupportCategory } from "../../contracts/support.ts";
 import type { Db } from "../platform/db.ts";
 import type { SecretBox } from "../platform/ports.ts";
 
@@ -25,6 +26,12 @@ export interface OutgoingMail {
    * none is saved. The language is the recipient's at the moment the mail is queued.
    */
   translations?: Partial<Record<Locale, { subject: string; text: string; html: string }>>;
+  /**
+   * For an account's mail whose readers depend on what it is about rather than on its kind alone
+   * (a support ticket's category, the people who wrote in it): the roles it goes to instead of
+   * the kind's (ACCOUNT_MAIL_AUDIENCE), and members who get it whatever their role.
+   */
+  readers?: { roles: AccountRole[]; members?: string[] };
 }
 
 /** The translations as one jsonb parameter (null when the mail has none). */
@@ -68,6 +75,18 @@ export const ACCOUNT_MAIL_AUDIENCE: Record<string, { roles: AccountRole[]; when?
 };
 
 /**
+ * Who of an account hears about a support ticket, by its category (the mail's `readers`): money
+ * questions are the billing members', server questions the technical members'. The members who
+ * wrote in the ticket hear about it too, whatever their role.
+ */
+export const SUPPORT_READERS: Record<SupportCategory, AccountRole[]> = {
+  billing: BILLING,
+  sales: BILLING,
+  technical: TECHNICAL,
+  abuse: TECHNICAL,
+};
+
+/**
  * One outbox row per member of the account `mail.userId` whom the kind's audience names (and
  * whose own choice allows it), in their saved language. The founder's row keeps the event's
  * dedupe key (as before accounts had members); another member's adds their id to it.
@@ -86,7 +105,9 @@ async function enqueueAccountMail(
       coalesce(t.v ->> 'html', ${mail.html}), ${mail.sealedToken ?? null}
     from account_members m join profiles p on p.id = m.user_id,
       lateral (select ${translationsParam(db, mail)}::jsonb -> p.locale as v) t
-    where m.account_id = ${mail.userId} and m.role = any(${audience.roles})
+    where m.account_id = ${mail.userId}
+      and (m.role = any(${mail.readers?.roles ?? audience.roles})
+        or m.user_id = any(${mail.readers?.members ?? []}::uuid[]))
       and ${audience.when ? db`p.${db(audience.when)}` : db`true`}
     order by m.user_id
     on conflict (dedupe_key) do nothing

@@ -24,7 +24,7 @@ import {
   TicketQuery,
 } from "../../contracts/support.ts";
 import { adminDoc } from "../admin/admin-doc.ts";
-import { accountOf, requireAdmin, requireAuth } from "../auth/middleware.ts";
+import { accountOf, actorOf, requireAuth } from "../auth/middleware.ts";
 import type { AppEnv, Deps } from "../platform/context.ts";
 import { describe, validate } from "../platform/openapi.ts";
 import { downloadHeaders, readAttachment, storeAttachment } from "./attachments.ts";
@@ -93,7 +93,7 @@ export function supportRoutes(deps: Deps) {
       }),
       auth,
       validate("json", NewTicketBody),
-      async (c) => c.json(await openTicket(sql, config, accountOf(c), c.req.valid("json")), 201),
+      async (c) => c.json(await openTicket(sql, config, actorOf(c), c.req.valid("json")), 201),
     )
     .get(
       "/tickets/:id",
@@ -126,7 +126,7 @@ export function supportRoutes(deps: Deps) {
           await customerReply(
             sql,
             config,
-            accountOf(c),
+            actorOf(c),
             c.req.valid("param").id,
             c.req.valid("json"),
           ),

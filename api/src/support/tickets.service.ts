@@ -6,6 +6,7 @@ import {
   type CannedAnswer,
   type NewTicketBody,
   type ReplyBody,
+  type SupportCategory,
   SupportMessages,
   type SupportStatus,
   type Ticket,
@@ -15,7 +16,8 @@ import {
 import { conflict } from "../admin/admin-rows.ts";
 import { containsPattern, pageSize } from "../admin/list-page.ts";
 import { recordAudit } from "../audit/audit.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import type { Actor } from "../auth/middleware.ts";
+import { enqueueMail, SUPPORT_READERS } from "../mail/outbox.ts";
 import type { Config } from "../platform/config.ts";
 import type { Db, Sql, Tx } from "../platform/db.ts";
 import { HttpError, notFound } from "../platform/http-error.ts";
@@ -138,9 +140,10 @@ export async function getMyTicket(sql: Db, userId: string, id: string): Promise<
 export async function openTicket(
   sql: Sql,
   config: SupportConfig,
-  userId: string,
+  actor: Actor,
   body: NewTicketBody,
 ): Promise<Ticket> {
+  const userId = actor.accountId;
   const id = await sql.begin(async (tx) => {
     const [me] = await tx<[{ email: string }?]>`
       select email from profiles where id = ${userId} for update`;
@@ -170,7 +173,7 @@ export async function openTicket(
       returning id`;
     const [m] = await tx<[{ id: string }]>`
       insert into support_messages (ticket_id, author_id, author_role, body)
-      values (${t.id}, ${userId}, 'customer', ${body.message}) returning id`;
+      values (${t.id}, ${actor.userId}, 'customer', ${body.message}) returning id`;
     await attach(tx, userId, t.id, m.id, body.attachment_ids ?? []);
     if (config.ADMIN_NOTIFY_EMAIL) {
       const mail = mails.ticketOpenedStaff({
@@ -197,10 +200,11 @@ export async function openTicket(
 export async function customerReply(
   sql: Sql,
   config: SupportConfig,
-  userId: string,
+  actor: Actor,
   id: string,
   body: ReplyBody,
 ): Promise<Ticket> {
+  const userId = actor.accountId;
   await sql.begin(async (tx) => {
     const [t] = await tx<[{ status: SupportStatus; subject: string; email: string }?]>`
       select t.status, t.subject, p.email from support_tickets t join profiles p on p.id = t.user_id
@@ -209,7 +213,7 @@ export async function customerReply(
     if (t.status === "closed") throw conflict(SupportMessages.closed);
     const [m] = await tx<[{ id: string }]>`
       insert into support_messages (ticket_id, author_id, author_role, body)
-      values (${id}, ${userId}, 'customer', ${body.message}) returning id`;
+      values (${id}, ${actor.userId}, 'customer', ${body.message}) returning id`;
     await attach(tx, userId, id, m.id, body.attachment_ids ?? []);
     // A ticket nobody answered yet stays "open"; one staff answered waits for staff now.
     await tx`
@@ -337,10 +341,27 @@ export async function getStaffTicket(sql: Db, id: string): Promise<AdminTicket> 
 
 async function lockTicket(tx: Tx, id: string) {
   const [t] = await tx<
-    [{ status: SupportStatus; subject: string; user_id: string; assignee_id: string | null }?]
-  >`select status, subject, user_id, assignee_id from support_tickets where id = ${id} for update`;
+    [
+      {
+        status: SupportStatus;
+        subject: string;
+        category: SupportCategory;
+        user_id: string;
+        assignee_id: string | null;
+      }?,
+    ]
+  >`select status, subject, category, user_id, assignee_id from support_tickets
+    where id = ${id} for update`;
   if (!t) throw notFound(SupportMessages.ticketNotFound);
   return t;
+}
+
+/** Who of the ticket's account is mailed about it: its category's roles and whoever wrote in it. */
+async function ticketReaders(tx: Tx, ticketId: string, category: SupportCategory) {
+  const authors = await tx<{ author_id: string }[]>`
+    select distinct author_id from support_messages
+    where ticket_id = ${ticketId} and author_role = 'customer' and author_id is not null`;
+  return { roles: SUPPORT_READERS[category], members: authors.map((a) => a.author_id) };
 }
 
 export async function assignTicket(
@@ -399,6 +420,7 @@ export async function staffReply(
       kind: "support_reply",
       to: customer.email,
       userId: t.user_id,
+      readers: await ticketReaders(tx, id, t.category),
       dedupeKey: `support-staff-reply:${m.id}`,
       ...mails.staffReplied({ id, subject: t.subject, url: ticketUrl(config, id, false) }),
     });
@@ -478,9 +500,16 @@ export async function deleteCanned(sql: Db, id: string): Promise<void> {
 export async function autoCloseTickets(sql: Sql, config: SupportConfig): Promise<number> {
   return await sql.begin(async (tx) => {
     const rows = await tx<
-      { id: string; subject: string; user_id: string; email: string; waiting_since: Date }[]
+      {
+        id: string;
+        subject: string;
+        category: SupportCategory;
+        user_id: string;
+        email: string;
+        waiting_since: Date;
+      }[]
     >`
-      select t.id, t.subject, t.user_id, p.email, t.waiting_since
+      select t.id, t.subject, t.category, t.user_id, p.email, t.waiting_since
       from support_tickets t join profiles p on p.id = t.user_id
       where t.status = 'waiting_customer'
         and t.waiting_since <= now() - make_interval(days => ${config.SUPPORT_AUTO_CLOSE_DAYS})
@@ -498,6 +527,7 @@ export async function autoCloseTickets(sql: Sql, config: SupportConfig): Promise
         kind: "support_auto_closed",
         to: t.email,
         userId: t.user_id,
+        readers: await ticketReaders(tx, t.id, t.category),
         dedupeKey: `support-auto-closed:${t.id}:${t.waiting_since.toISOString()}`,
         ...mails.ticketAutoClosed({
           id: t.id,

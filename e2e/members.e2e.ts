@@ -100,6 +100,11 @@ describe("Members: an owner invites a technician who accepts from the mail and w
     await b.page.goto("/charge-credits");
     await b.page.getByText("Your role in this account does not allow charging credits").waitFor();
     expect(await b.page.getByRole("spinbutton").count()).toBe(0);
+    // Nor does the side menu offer them: no Charge Credits, no products; the orders stay.
+    const menu = b.page.getByRole("navigation", { name: "Main" });
+    await menu.getByRole("link", { name: "Orders" }).waitFor();
+    expect(await menu.getByRole("link", { name: "Charge Credits" }).count()).toBe(0);
+    expect(await menu.getByRole("button", { name: "Products" }).count()).toBe(0);
     await b.page.goto("/products/vps");
     await b.page.getByText("Your role in this account does not allow ordering").waitFor();
     expect(await b.page.getByRole("button", { name: "Order Now" }).count()).toBe(0);
@@ -133,6 +138,12 @@ describe("Members: an owner invites a technician who accepts from the mail and w
     for (const name of ["Start", "Stop", "Restart"])
       expect(await b.page.getByRole("button", { name, exact: true }).count()).toBe(0);
     expect(await b.page.getByRole("heading", { name: "Manage server" }).count()).toBe(0);
+    // Read-only reads the account's tickets but opens none (the API refuses it).
+    await b.page.goto("/support");
+    await b.page
+      .getByText("Your role in this account does not allow opening or answering tickets")
+      .waitFor();
+    expect(await b.page.getByRole("button", { name: "Open ticket" }).count()).toBe(0);
     await a.context.close();
     await b.context.close();
   });

@@ -1,6 +1,6 @@
 import { Button, Page, PageHeader, Skeleton, useMyServices } from "@hosting-portal/shared-ui";
+import { useT } from "../dashboard-i18n";
 import { ServicesTable } from "../features/services/components/services-table";
-import { useT } from "../i18n";
 
 /** /dashboard (SPEC §2): the caller's services. */
 export default function DashboardPage() {

@@ -1,7 +1,7 @@
 import type { ServiceStatus } from "@contracts/common.ts";
 import type { Service } from "@contracts/services.ts";
 import { Badge } from "@hosting-portal/shared-ui";
-import { messages, useT } from "../../../i18n";
+import { messages, useT } from "../../../dashboard-i18n";
 
 type T = typeof messages.t;
 

@@ -12,7 +12,7 @@ import {
   TableBody,
   TableHeader,
 } from "@hosting-portal/shared-ui";
-import { useT } from "../../../i18n";
+import { useT } from "../../../dashboard-i18n";
 import { ipv4Text, manageButton, ServiceStatusBadge } from "./service-status";
 import * as styles from "./services.css";
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type {
+  AdminOrder,
   AdminProduct,
   AdminService,
   AdminUser,
@@ -11,6 +12,7 @@ import type {
 import type { AdminInvoice } from "@contracts/invoices.ts";
 import type { MailOutboxEntry } from "@contracts/mail-outbox.ts";
 import type { AttentionItem } from "@contracts/payments-attention.ts";
+import type { AdminCancellationList } from "@contracts/plan-changes.ts";
 import { setLocale } from "@hosting-portal/shared-ui";
 import {
   englishFragments,
@@ -27,10 +29,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import AuditPage from "./audit-page";
 import InvoicesPage from "./invoices-page";
 import MailOutboxPage from "./mail-outbox-page";
+import OrdersPage from "./orders-page";
 import PaymentsPage from "./payments-page";
 import ProductsPage from "./products-page";
 import ProviderPage from "./provider-page";
 import ServicesPage from "./services-page";
+import UsersPage from "./users-page";
 
 /*
  * The staff pages in each language other than English, with data and with their dialogs open:
@@ -60,6 +64,71 @@ const alice: AdminUser = {
   services_count: 1,
   created_at: "2026-11-20T16:45:00Z",
 };
+
+const users: AdminUser[] = [
+  alice,
+  { ...alice, id: "3c4d5e6f-7081-4923-8a4b-5c6d7e8f9012", username: "bob", status: "suspended" },
+  {
+    ...alice,
+    id: "4d5e6f70-8192-4a34-9b5c-6d7e8f901234",
+    username: "carol",
+    credits: "0.00",
+    is_admin: true,
+  },
+];
+
+const order: AdminOrder = {
+  id: "c0ffee00-1234-4abc-8def-0123456789ab",
+  user_id: alice.id,
+  username: "alice",
+  email: "alice@example.com",
+  product_id: "6f1c2b7e-3d4a-4e5b-8c6d-7e8f9a0b1c2d",
+  product_name: "VPS Starter",
+  product_price: "4.99",
+  product_archived: true,
+  expire_date: "2026-12-22T14:05:00Z",
+  status: "active",
+  created_at: "2026-11-22T14:05:00Z",
+  services: [
+    {
+      id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
+      service_type: "vps",
+      service_status: "active",
+      ipv4: "203.0.113.10",
+    },
+    {
+      id: "3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a",
+      service_type: "vps",
+      service_status: "suspended",
+      ipv4: null,
+    },
+  ],
+};
+const orders: AdminOrder[] = [
+  order,
+  {
+    ...order,
+    id: "d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6",
+    status: "cancelled",
+    product_archived: false,
+    services: [],
+  },
+];
+const cancellations: AdminCancellationList["cancellations"] = (
+  ["scheduled", "undone", "done"] as const
+).map((state, n) => ({
+  id: `5e6f7081-92a3-4b45-8c6d-7e8f9012345${n}`,
+  user_email: "alice@example.com",
+  order_id: order.id,
+  service_id: null,
+  product_name: "VPS Starter",
+  mode: n === 0 ? "period_end" : "now",
+  reason: ["Too expensive", "Moving to another provider", "Other"][n]!,
+  comment: n === 2 ? "Zu langsam" : null,
+  state,
+  refunded: "2.50",
+  created_at: "2026-11-22T14:05:00Z",
+}));
 
 const vps: AdminService = {
   id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
@@ -376,6 +445,49 @@ async function inDialog(
 }
 
 const pages: Record<string, StaffPage> = {
+  users: {
+    page: <UsersPage />,
+    title: "users.title",
+    path: "/admin/users",
+    routes: {
+      "GET /api/admin/users": { users, next_cursor: "more" },
+      "GET /api/admin/accounts/:id/members": {
+        account: { id: alice.id, name: "alice" },
+        members: (["owner", "billing", "technical", "read_only"] as const).map((role, n) => ({
+          user_id: users[n % 3]!.id,
+          username: `member${n}`,
+          email: `member${n}@example.com`,
+          role,
+          joined_at: "2026-11-22T14:05:00Z",
+          you: false,
+        })),
+        invitations: [],
+      },
+    },
+    ready: () => screen.findByText("carol"),
+    walk: async (user, scan) => {
+      await inDialog(user, screen.getAllByRole("button")[0]!, scan, "create user");
+      await inDialog(user, rowButtons("alice")[0]!, scan, "credits");
+      await inDialog(user, rowButtons("alice")[1]!, scan, "members", (d) =>
+        within(d).findByText(/member3/),
+      );
+      await inDialog(user, rowButtons("alice").at(-1)!, scan, "remove with credits");
+    },
+  },
+  orders: {
+    page: <OrdersPage />,
+    title: "orders.title",
+    path: "/admin/orders",
+    routes: {
+      "GET /api/admin/orders": { orders, next_cursor: "more" },
+      "GET /api/admin/cancellations": { cancellations },
+    },
+    ready: () => screen.findByText("Zu langsam"),
+    walk: async (user, scan) => {
+      await inDialog(user, rowButtons("c0ffee00").at(-1)!, scan, "remove with services");
+      await inDialog(user, rowButtons("d1e2f3a4").at(-1)!, scan, "remove without services");
+    },
+  },
   services: {
     page: <ServicesPage />,
     title: "services.title",

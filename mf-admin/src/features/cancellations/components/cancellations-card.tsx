@@ -1,3 +1,4 @@
+import { CANCEL_REASONS } from "@contracts/plan-changes.ts";
 import {
   Badge,
   Card,
@@ -16,6 +17,16 @@ import { AdminTableHeader } from "../../../lib/admin-table";
 import { useCancellations } from "../api/get-cancellations";
 
 const TONE = { scheduled: "warning", undone: "neutral", done: "danger" } as const;
+
+/**
+ * The reason a customer chose, in the page's language: the API keeps the contract's English value
+ * (CANCEL_REASONS), worded here by its place in that list as the service page offers it; a reason
+ * the list no longer has shows as it was recorded.
+ */
+function reasonLabel(reason: string, t: ReturnType<typeof useT>): string {
+  const index = (CANCEL_REASONS as readonly string[]).indexOf(reason);
+  return index < 0 ? reason : t(`cancellations.reason.${index as 0 | 1 | 2 | 3 | 4 | 5}`);
+}
 
 /** Customers' cancellations with the reason they chose, newest first. */
 export function CancellationsCard() {
@@ -57,8 +68,13 @@ export function CancellationsCard() {
                 <Cell>{t(`cancellations.mode.${c.mode}`)}</Cell>
                 <Cell>
                   <div className={styles.stack}>
-                    <span>{c.reason}</span>
-                    {c.comment && <span className={styles.muted}>{c.comment}</span>}
+                    <span>{reasonLabel(c.reason, t)}</span>
+                    {/* The customer's own words. */}
+                    {c.comment && (
+                      <span className={styles.muted} translate="no">
+                        {c.comment}
+                      </span>
+                    )}
                   </div>
                 </Cell>
                 <Cell>

@@ -96,7 +96,10 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                           aria-hidden="true"
                         />
                         {s.service_type.toUpperCase()} {s.ipv4 ?? "—"}
-                        <span className={styles.muted}> ({s.service_status})</span>
+                        <span className={styles.muted}>
+                          {" "}
+                          ({t(`orders.serviceStatus.${s.service_status}`)})
+                        </span>
                       </span>
                     ))}
                   </div>

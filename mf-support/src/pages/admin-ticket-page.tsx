@@ -65,14 +65,15 @@ export default function AdminTicketPage() {
     await client.invalidateQueries({ queryKey: adminKeys.queues });
   };
   const act = useMutation({
-    mutationFn: (action: "reply" | "note" | "close") =>
+    mutationFn: ({ action, message }: { action: "reply" | "note" | "close"; message: string }) =>
       action === "reply"
-        ? staffReply(id, text)
+        ? staffReply(id, message)
         : action === "note"
-          ? staffNote(id, text)
+          ? staffNote(id, message)
           : staffClose(id),
-    onSuccess: async (t, action) => {
-      if (action !== "close") setText("");
+    onSuccess: async (t, { action, message }) => {
+      // Only the text that was sent is cleared: one typed while it was on its way stays.
+      if (action !== "close") setText((now) => (now === message ? "" : now));
       setError(null);
       await apply(t);
     },
@@ -150,14 +151,14 @@ export default function AdminTicketPage() {
               )}
               <div className={styles.actions}>
                 <Button
-                  onPress={() => act.mutate("reply")}
+                  onPress={() => act.mutate({ action: "reply", message: text })}
                   isDisabled={act.isPending || !text.trim()}
                 >
                   {tr("staff.ticket.reply")}
                 </Button>
                 <Button
                   variant="secondary"
-                  onPress={() => act.mutate("note")}
+                  onPress={() => act.mutate({ action: "note", message: text })}
                   isDisabled={act.isPending || !text.trim()}
                 >
                   {tr("staff.ticket.note")}
@@ -165,7 +166,7 @@ export default function AdminTicketPage() {
                 {t.status !== "closed" && (
                   <Button
                     variant="secondary"
-                    onPress={() => act.mutate("close")}
+                    onPress={() => act.mutate({ action: "close", message: text })}
                     isDisabled={act.isPending}
                   >
                     {tr("ticket.close")}

@@ -163,7 +163,61 @@ describe("mf-support list page", () => {
   });
 });
 
+const staffTicketOf = (messages: AdminTicket["messages"]): AdminTicket => ({
+  ...ticket,
+  user_id: "00000000-0000-4000-8000-000000000001",
+  email: "ann@example.com",
+  username: "ann",
+  assignee_id: null,
+  assignee_name: null,
+  closed_by: null,
+  first_answered_at: null,
+  first_answer_seconds: null,
+  close_seconds: null,
+  customer: { credits: "12.50", services: [], orders: [] },
+  messages,
+});
+
 describe("mf-support staff ticket page", () => {
+  it("keeps an answer typed while a note is on its way, and clears only what was sent", async () => {
+    const user = userEvent.setup();
+    let sent: () => void = () => {};
+    const withNote = staffTicketOf([
+      ...ticket.messages,
+      { ...reply, id: "00000000-0000-4000-8000-00000000000c", body: "Owes money", internal: true },
+    ]);
+    const net = mockApi(
+      {
+        "GET /api/admin/support/tickets/:id": staffTicketOf(ticket.messages),
+        "GET /api/admin/support/canned-answers": { answers: [] },
+        "GET /api/admin/support/staff": { staff: [] },
+        "POST /api/admin/support/tickets/:id/notes": () =>
+          new Promise((resolve) => {
+            sent = () => resolve(new Response(JSON.stringify(withNote), { status: 201 }));
+          }),
+      },
+      { user: { is_admin: true } },
+    );
+    await net.signIn();
+    renderPage(<AdminTicketPage />, { path: "/admin/support/:id", at: `/admin/support/${id}` });
+    const box = (await screen.findByLabelText("Message")) as HTMLTextAreaElement;
+    await user.type(box, "Owes money");
+    await user.click(screen.getByRole("button", { name: "Add internal note" }));
+    await waitFor(() =>
+      expect(net.callsTo("POST /api/admin/support/tickets/:id/notes")).toHaveLength(1),
+    );
+    await user.clear(box);
+    await user.type(box, "We rebooted it.");
+    await act(async () => sent());
+    await screen.findByText("Owes money", { selector: "p" });
+    expect(box.value).toBe("We rebooted it.");
+    await waitFor(() =>
+      expect(
+        screen.getByRole("button", { name: "Reply to customer" }).hasAttribute("disabled"),
+      ).toBe(false),
+    );
+  });
+
   it("shows internal notes marked as such and adds one", async () => {
     const staffTicket: AdminTicket = {
       ...ticket,

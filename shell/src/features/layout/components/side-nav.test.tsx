@@ -102,10 +102,10 @@ describe("Side navigation by the role in the account", () => {
   });
 
   it("leaves Charge Credits and the products out until the profile names the role", async () => {
-    let answer: (profile: unknown) => void = () => {};
+    let answer: (profile: object) => void = () => {};
     const net = mockApi({
       "GET /api/services": { services: [] },
-      "GET /api/account/profile": () => new Promise((resolve) => (answer = resolve)),
+      "GET /api/account/profile": () => new Promise<object>((resolve) => (answer = resolve)),
     });
     await net.signIn();
     renderPage(<SideNav />, { path: "/dashboard" });

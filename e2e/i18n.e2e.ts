@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { seriousAxe } from "./a11y";
-import { baseUrl, launchBrowser, register, uniqueUser } from "./browser";
+import { ADMIN, baseUrl, launchBrowser, register, uniqueUser } from "./browser";
 import { addSimServer } from "./provider-sim";
 
 /*
@@ -28,7 +28,9 @@ afterAll(async () => {
 type Catalog = Record<string, string>;
 const readJson = (path: string): Catalog => JSON.parse(readFileSync(join(root, path), "utf8"));
 const apps = ["shell", "mf-services", "mf-shop", "mf-account", "mf-support"] as const;
-const catalog = (app: (typeof apps)[number], locale: string) =>
+/** The staff pages' texts besides: scanned on the staff's walk only. */
+const staffApps = [...apps, "mf-admin"] as const;
+const catalog = (app: (typeof staffApps)[number], locale: string) =>
   readJson(`${app}/src/messages/${locale}.json`);
 /** The contracts' messages: English from the API's own table, the others from its catalogs. */
 const validation = (locale: string) => readJson(`api/contracts/i18n/validation-${locale}.json`);
@@ -39,10 +41,13 @@ const locales = readdirSync(join(root, "shell/src/messages")).map((f) => f.repla
  * differs, cut at its arguments and tags into the literal parts long enough to mean something
  * ("Status" or "VPS" read the same in German and are left out by the comparison).
  */
-function englishFragments(locale: string): string[] {
+function englishFragments(
+  locale: string,
+  scanned: readonly (typeof staffApps)[number][] = apps,
+): string[] {
   const fragments = new Set<string>();
   // A text the language itself writes as a whole message ("Type" in French) is no sign of English.
-  const own = new Set(apps.flatMap((app) => Object.values(catalog(app, locale))));
+  const own = new Set(scanned.flatMap((app) => Object.values(catalog(app, locale))));
   const add = (english: string, translated: string | undefined) => {
     if (!translated || translated === english) return;
     for (const part of english.split(/\{[^}]*\}|<\/?\d+>/)) {
@@ -51,7 +56,7 @@ function englishFragments(locale: string): string[] {
       if (text.length >= 4 && !translated.includes(text) && !own.has(text)) fragments.add(text);
     }
   };
-  for (const app of apps) {
+  for (const app of scanned) {
     const en = catalog(app, "en");
     const other = catalog(app, locale);
     for (const [key, text] of Object.entries(en)) add(text, other[key]);
@@ -80,12 +85,12 @@ async function englishLeft(page: Page, fragments: string[]): Promise<string[]> {
       return parts.join("\n");
     })
     .then((visible) => DATA_TEXTS.reduce((rest, data) => rest.split(data).join(" "), visible));
-  return fragments.filter((f) =>
-    new RegExp(`(^|[^\\p{L}])${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(
-      text,
-    ),
-  );
+  return fragments.filter((f) => wholeWord(f).test(text));
 }
+
+/** `text` as a whole word (or words): not inside a longer word. */
+const wholeWord = (text: string) =>
+  new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u");
 
 /** A page in the language's checks: <html lang>, axe, and no English left (outside English). */
 async function checkPage(page: Page, locale: string, fragments: string[]) {
@@ -276,6 +281,51 @@ describe("the portal in each language", () => {
     await page.getByRole("heading", { name: account["invoices.title"], level: 1 }).waitFor();
     await page.getByText(account["invoices.none"] as string).waitFor();
     await checkPage(page, locale, fragments);
+  });
+
+  it("shows a staff page and its create dialog in German with no English left", async () => {
+    const admin = catalog("mf-admin", "de");
+    // Scanned with the shell's texts on the same page, a word German writes itself ("Link" in
+    // the shell's banner) is no sign of English; nor is the signed-in admin's name ("Hallo, admin").
+    const german = staffApps.flatMap((app) => Object.values(catalog(app, "de"))).join("\n");
+    const fragments = englishFragments("de", staffApps).filter(
+      (f) => f !== ADMIN.username && !wholeWord(f).test(german),
+    );
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 1360, height: 860 },
+      locale: "de-DE",
+    });
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    // The seeded admin has no saved language: the page follows the browser's German.
+    await page.goto("/auth/login");
+    const shell = catalog("shell", "de");
+    await page.getByLabel(shell["auth.email"] as string).fill(ADMIN.email);
+    await page.getByLabel(shell["auth.password"] as string, { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: shell["auth.signIn.submit"] }).click();
+    await page.waitForURL("**/dashboard");
+
+    // Manage Services (the services the walks above made, or its empty text when run alone),
+    // then its Create service dialog with the customers to choose from.
+    await page.goto("/admin/services");
+    await page.getByRole("heading", { name: admin["services.title"], level: 1 }).waitFor();
+    await page
+      .getByRole("table", { name: admin["services.table"] })
+      .getByRole("row")
+      .nth(1)
+      .waitFor();
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+    await checkPage(page, "de", fragments);
+    await page.getByRole("button", { name: admin["services.create"] }).click();
+    const dialog = page.getByRole("dialog", { name: admin["services.create"] });
+    await dialog
+      .getByLabel(admin["field.user"] as string)
+      .locator("option")
+      .nth(1)
+      .waitFor({ state: "attached" });
+    await checkPage(page, "de", fragments);
   });
 
   it("keeps a language chosen in the top bar on the profile, over the browser's", async () => {

@@ -19,7 +19,8 @@ const contracts = fileURLToPath(new URL("../api/contracts/", import.meta.url));
 async function englishPageChunks(): Promise<OutputChunk[]> {
   const bundle = await rolldown({
     input: "entry",
-    external: [/^react/],
+    // The schema share (zod) is on every page whatever its language; only the i18n code counts.
+    external: [/^react/, "@hosting-portal/schema"],
     resolve: { alias: { "@contracts": contracts } },
     logLevel: "silent",
     plugins: [

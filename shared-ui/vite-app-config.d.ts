@@ -2,6 +2,8 @@ import type { Plugin, UserConfigFnObject } from "vite";
 
 export declare const sharedUiVersion: string;
 export declare const sharedDeps: Record<string, { singleton: boolean; requiredVersion: string }>;
+export declare function reactAriaStrings(): Plugin;
+/** @deprecated use reactAriaStrings() */
 export declare function reactAriaEnglishOnly(): Plugin;
 export declare function contractsUseSharedSchema(): Plugin;
 export declare function compiledMessages(): Plugin;

@@ -4,14 +4,13 @@
  * vite.config.ts. Plain JavaScript (types in vite-app-config.d.ts) because Node loads a Vite
  * config's package imports without compiling them.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { federation } from "@module-federation/vite";
-import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
@@ -46,17 +45,128 @@ export const sharedDeps = {
   "@hosting-portal/shared-ui": { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 };
 
+const REACT_ARIA_STRINGS = "\0portal-react-aria-strings";
+const reactAriaPackages = ["react-aria", "react-aria-components", "react-stately"];
+/** A package's module of built-in strings, which imports them in each of React Aria's 34 locales. */
+const intlStringsModule = new RegExp(
+  `[\\\\/]node_modules[\\\\/](${reactAriaPackages.join("|")})[\\\\/]dist[\\\\/](?:private[\\\\/])?(?:(.+)[\\\\/])?intlStrings\\.mjs$`,
+);
+
+/** The locale files an intlStrings module imports, by React Aria's tag (`de-DE`): absolute paths. */
+function stringsFiles(/** @type {string} */ file) {
+  /** @type {Record<string, string>} */
+  const files = {};
+  for (const [, path, tag] of readFileSync(file, "utf8").matchAll(
+    /^import \S+ from "(\.[^"]*[\\/]([a-z]{2}-[A-Z]{2})\.mjs)";$/gm,
+  ))
+    files[tag] = join(dirname(file), path);
+  return files;
+}
+
 /**
- * The portal is in English only (docs/SPEC.md; dates and numbers are formatted in English whatever
- * the browser's locale, src/format). React Aria ships its built-in strings (a table's "Select
- * all", a dialog's "Dismiss", ...) for 34 locales in every component; this keeps en-US only.
- * Every build (shell, remotes, the single bundle) must use it, or a share built with all
- * locales would bring them back.
+ * React Aria's built-in strings (a popover's hidden "Dismiss", a table's sort announcements, a
+ * select's "Select an item", a number field's "Increase …") in the portal's languages only, and
+ * only the page's: each package ships them for 34 locales in every build. English stays in the
+ * bundle; every other language of the portal (the languages of shared-ui's message files) is one
+ * chunk with every package's strings, loaded when the page changes to it, with the apps' messages
+ * (shared-ui/src/i18n/react-aria-strings.ts registers the loader with the locale store), so an
+ * English page carries nothing more than before.
+ *
+ * Each package's strings module is replaced by one that hands React Aria an object per language,
+ * English until that language's chunk arrives and filled in place then: React Aria keeps the
+ * object (a LocalizedStringDictionary per package, made on first render), so a change of
+ * language needs no remount. Every build (shell, remotes, the single bundle, unit tests) must use
+ * it: shared-ui imports its loader, and a share built without it would bring all 34 back. The dev
+ * servers pre-bundle React Aria whole, so there every locale is in and the loader fills nothing.
  * @returns {import("vite").Plugin}
  */
-export function reactAriaEnglishOnly() {
-  return optimizeLocales.vite({ locales: ["en-US"] });
+export function reactAriaStrings() {
+  const require = createRequire(import.meta.url);
+  /** @type {Map<string, Record<string, string>>} package name (`react-aria/overlays`) → files by tag */
+  const packages = new Map();
+  for (const pkg of reactAriaPackages) {
+    const dist = join(dirname(require.resolve(`${pkg}/package.json`)), "dist");
+    for (const file of readdirSync(dist, { recursive: true, encoding: "utf8" })) {
+      const match = join(dist, file).match(intlStringsModule);
+      if (match)
+        packages.set(
+          match[2] ? `${match[1]}/${match[2]}` : match[1],
+          stringsFiles(join(dist, file)),
+        );
+    }
+  }
+  // The portal's languages other than English, each with React Aria's tag for it (`de` → `de-DE`).
+  const languages = readdirSync(new URL("./src/i18n/messages/", import.meta.url))
+    .map((file) => file.replace(/\.json$/, ""))
+    .filter((lang) => lang !== "en")
+    .map((lang) => {
+      const tag = Object.keys(packages.values().next().value ?? {}).find(
+        (t) => new Intl.Locale(t).language === lang,
+      );
+      return /** @type {const} */ ([lang, tag]);
+    })
+    .filter(([, tag]) => tag !== undefined);
+  const registry = `
+const files = {${languages.map(([lang]) => `${JSON.stringify(lang)}: () => import(${JSON.stringify(`${REACT_ARIA_STRINGS}/${lang}`)})`).join(", ")}};
+const packages = [];
+const arrived = {};
+const loading = {};
+export function localized(name, en) {
+  const strings = { "en-US": en };
+  for (const lang in files) strings[lang] = { ...en, ...arrived[lang]?.[name] };
+  packages.push([name, strings]);
+  return strings;
 }
+export function loadReactAriaStrings(lang) {
+  if (!files[lang]) return Promise.resolve();
+  return (loading[lang] ??= files[lang]().then(
+    ({ default: all }) => {
+      arrived[lang] = all;
+      for (const [name, strings] of packages) Object.assign(strings[lang], all[name]);
+    },
+    (error) => {
+      delete loading[lang];
+      throw error;
+    },
+  ));
+}`;
+  return {
+    name: "portal-react-aria-strings",
+    enforce: "pre",
+    resolveId: (source) =>
+      source.startsWith(REACT_ARIA_STRINGS) || source === "virtual:portal-react-aria-strings"
+        ? source.replace("virtual:portal-react-aria-strings", REACT_ARIA_STRINGS)
+        : undefined,
+    load(id) {
+      if (id === REACT_ARIA_STRINGS) return registry;
+      if (id.startsWith(`${REACT_ARIA_STRINGS}/`)) {
+        const tag = languages.find(([lang]) => id === `${REACT_ARIA_STRINGS}/${lang}`)?.[1];
+        if (!tag) return undefined;
+        const entries = [...packages].filter(([, files]) => files[tag]);
+        return [
+          ...entries.map(([, files], i) => `import s${i} from ${JSON.stringify(files[tag])};`),
+          `export default {${entries.map(([name], i) => `${JSON.stringify(name)}: s${i}`).join(", ")}};`,
+        ].join("\n");
+      }
+      const match = id.split("?")[0].match(intlStringsModule);
+      if (!match) return undefined;
+      const name = match[2] ? `${match[1]}/${match[2]}` : match[1];
+      const english = packages.get(name)?.["en-US"];
+      if (!english) return undefined;
+      return [
+        `import en from ${JSON.stringify(english)};`,
+        `import { localized } from ${JSON.stringify(REACT_ARIA_STRINGS)};`,
+        `export default localized(${JSON.stringify(name)}, en);`,
+      ].join("\n");
+    },
+  };
+}
+
+/**
+ * The former name of `reactAriaStrings()`, from when the build kept React Aria's English only.
+ * @deprecated use reactAriaStrings()
+ */
+export const reactAriaEnglishOnly = reactAriaStrings;
 
 /**
  * Each app's message files (`src/messages/<locale>.json`, ICU MessageFormat) compiled into
@@ -324,7 +434,7 @@ export function remoteViteConfig(dir) {
     plugins: [
       react(),
       vanillaExtractPlugin(),
-      reactAriaEnglishOnly(),
+      reactAriaStrings(),
       compiledMessages(),
       contractsUseSharedSchema(),
       federation({

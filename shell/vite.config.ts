@@ -8,7 +8,7 @@ import {
   devPort,
   federationRuntimeVersionOnly,
   precompressed,
-  reactAriaEnglishOnly,
+  reactAriaStrings,
   remoteUrlEnv,
   sharedDeps,
 } from "@hosting-portal/shared-ui/vite-app-config";
@@ -138,7 +138,7 @@ export default defineConfig({
   plugins: [
     react(),
     vanillaExtractPlugin(),
-    reactAriaEnglishOnly(),
+    reactAriaStrings(),
     compiledMessages(),
     precompressed(),
     contractsUseSharedSchema(),

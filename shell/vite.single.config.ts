@@ -3,7 +3,7 @@ import {
   compiledMessages,
   contractsAlias,
   precompressed,
-  reactAriaEnglishOnly,
+  reactAriaStrings,
 } from "@hosting-portal/shared-ui/vite-app-config";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
@@ -74,7 +74,7 @@ export default defineConfig({
   plugins: [
     react(),
     vanillaExtractPlugin(),
-    reactAriaEnglishOnly(),
+    reactAriaStrings(),
     compiledMessages(),
     precompressed(),
     replaceFederationModules(),

@@ -98,6 +98,19 @@ export const z = {
   uuid,
 };
 
+/**
+ * zod's own messages ("Too big: expected string to have <=128 characters", which no contract
+ * words itself) in the portal's other languages, for the forms' parse (shared-ui's parseForm): a
+ * chunk each, loaded only when a page is in that language. The API words its answers with the
+ * same locales (api/src/platform/openapi.ts). Loaded here, beside the zod they belong to, so the
+ * share keeps zod's internals they use to itself instead of a chunk of them every page would load.
+ */
+export const zodLocales = {
+  de: () => import("zod/v4/locales/de.js"),
+  fr: () => import("zod/v4/locales/fr.js"),
+  nl: () => import("zod/v4/locales/nl.js"),
+};
+
 // `z.infer<typeof Schema>` and friends, as with zod's own namespace.
 export declare namespace z {
   type infer<T extends core.SomeType> = zodInfer<T>;

@@ -1,9 +1,11 @@
+import { SignInBody } from "@contracts/auth.ts";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Button } from "../Button/Button";
 import { Form } from "../Form/Form";
+import { localeStore } from "../i18n/locale-store";
 import { TextField } from "../TextField/TextField";
 import { toast, toastQueue } from "../Toast/toast-queue";
 import { formValues, parseForm, useFormErrors } from "./use-form-errors";
@@ -58,6 +60,30 @@ describe("parseForm", () => {
         variant: "error",
       },
     ]);
+  });
+});
+
+describe("parseForm in another language", () => {
+  afterEach(() => localeStore.set("en", { remember: false }));
+
+  it("words zod's own messages (no contract's) as the API's answer in that language does", async () => {
+    // The contract gives the password's maximum no message of its own: zod's is shown.
+    const tooLong = { email: "a@example.com", password: "x".repeat(129), remember: false };
+    expect(parseForm(SignInBody, tooLong)).toEqual({
+      success: false,
+      errors: { password: "Too big: expected string to have <=128 characters" },
+    });
+    await act(() => localeStore.set("de", { remember: false }));
+    // The API's 422 for the same body with Accept-Language: de (api/src/platform/openapi.ts).
+    expect(parseForm(SignInBody, tooLong)).toEqual({
+      success: false,
+      errors: { password: "Zu groß: erwartet, dass string <=128 Zeichen hat" },
+    });
+    // A contract's own message still wins, through its id.
+    expect(parseForm(SignInBody, { ...tooLong, password: "abc" })).toEqual({
+      success: false,
+      errors: { password: "Das Passwort muss mindestens 6 Zeichen lang sein" },
+    });
   });
 });
 

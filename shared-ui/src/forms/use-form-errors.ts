@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import type { output, ZodMiniType } from "zod/mini";
 import { fieldErrors } from "../Form/Form";
 import { sharedMessages } from "../i18n/shared-messages";
-import { localizeValidation } from "../i18n/validation-messages";
+import { localizeValidation, zodParseParams } from "../i18n/validation-messages";
 import { toast } from "../Toast/toast-queue";
 
 export type FormErrors = Record<string, string>;
@@ -26,7 +26,8 @@ export function parseForm<S extends ZodMiniType>(
   values: unknown,
   { title = sharedMessages.t("form.validationError"), field }: ParseFormOptions = {},
 ): ParsedForm<output<S>> {
-  const result = schema.safeParse(values);
+  // zod's own messages in the page's language, as the API's answer words them.
+  const result = schema.safeParse(values, zodParseParams());
   if (result.success) return { success: true, data: result.data };
   // The contract's English messages in the page's language (unchanged in English).
   const issues = result.error.issues.map((issue) => ({

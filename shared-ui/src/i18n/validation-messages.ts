@@ -1,3 +1,5 @@
+import { zodLocales } from "@hosting-portal/schema";
+import type { core } from "zod/mini";
 import { type Locale, localeStore } from "./locale-store";
 
 /**
@@ -12,8 +14,21 @@ const catalogs = import.meta.glob<Record<string, string>>(
   { import: "default" },
 );
 
+/**
+ * zod's own messages (a missing field, a text over its maximum: no contract owns them) in each
+ * other language, by zod's locales as the API words them in its answers
+ * (api/src/platform/openapi.ts); English ones are the contracts' default (api/contracts/csp.ts).
+ * The schema share loads them (schema/src/index.ts); a new language must be added there too.
+ */
+const zodLocaleFiles: Record<
+  Exclude<Locale, "en">,
+  () => Promise<{ default: ZodLocale }>
+> = zodLocales;
+type ZodLocale = () => { localeError: core.$ZodErrorMap };
+
 type Localize = (englishMessage: string) => string;
 const loaded = new Map<Locale, Localize>([["en", (m) => m]]);
+const zodErrors = new Map<Locale, core.$ZodErrorMap>();
 
 /** Loads the contracts' catalog of a language (translators wait for it with their own files). */
 export function loadContractMessages(locale: Locale): Promise<unknown> {
@@ -22,8 +37,10 @@ export function loadContractMessages(locale: Locale): Promise<unknown> {
     path.endsWith(`/validation-${locale}.json`),
   )?.[1];
   if (!file) return Promise.resolve();
-  return Promise.all([import("@contracts/i18n/validation.ts"), file()]).then(
-    ([{ localizeMessage }, catalog]) => {
+  const zod = locale === "en" ? undefined : zodLocaleFiles[locale]?.();
+  return Promise.all([import("@contracts/i18n/validation.ts"), file(), zod]).then(
+    ([{ localizeMessage }, catalog, zodLocale]) => {
+      if (zodLocale) zodErrors.set(locale, zodLocale.default().localeError);
       loaded.set(locale, (message) => localizeMessage(message, catalog));
     },
   );
@@ -37,4 +54,13 @@ localeStore.addPreloader(loadContractMessages);
  */
 export function localizeValidation(englishMessage: string): string {
   return (loaded.get(localeStore.get()) ?? loaded.get("en") ?? ((m: string) => m))(englishMessage);
+}
+
+/**
+ * What a form's parse needs for zod's own messages in the page's language (nothing in English,
+ * whose messages are zod's default): a contract's own message on a schema still wins.
+ */
+export function zodParseParams(): { error: core.$ZodErrorMap } | undefined {
+  const error = zodErrors.get(localeStore.get());
+  return error && { error };
 }

@@ -1,8 +1,8 @@
 import type { NavigateOptions } from "@hosting-portal/router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { I18nProvider, RouterProvider } from "react-aria-components";
-import { useLocale } from "../i18n/use-locale";
+import { RouterProvider } from "react-aria-components";
+import { ReactAriaI18n } from "../i18n/react-aria-i18n";
 import { queryClient } from "../query/query-client";
 import { ToastRegion } from "../Toast/Toast";
 
@@ -28,16 +28,14 @@ export function PortalProviders({
   navigate: (to: string, options?: NavigateOptions) => void;
   useHref: (to: string) => string;
 }) {
-  // React Aria formats and reads numbers and dates in the page's language, not the browser's.
-  const locale = useLocale();
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nProvider locale={locale}>
+      <ReactAriaI18n>
         <RouterProvider navigate={navigate} useHref={useHref}>
           {children}
           <ToastRegion />
         </RouterProvider>
-      </I18nProvider>
+      </ReactAriaI18n>
     </QueryClientProvider>
   );
 }

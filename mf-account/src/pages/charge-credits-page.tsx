@@ -9,7 +9,8 @@ export default function ChargeCreditsPage() {
   return (
     <Page>
       <PageHeader title={t("charge.title")} description={t("charge.description")} />
-      {mayTopUp ? <ChargeCreditsForm /> : <EmptyState title={t("charge.roleRefused")} />}
+      {mayTopUp && <ChargeCreditsForm />}
+      {mayTopUp === false && <EmptyState title={t("charge.roleRefused")} />}
     </Page>
   );
 }

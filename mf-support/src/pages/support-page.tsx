@@ -20,11 +20,11 @@ import {
   TableHeader,
   TextField,
   toast,
+  useCan,
   useMyServices,
 } from "@hosting-portal/shared-ui";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useRoleAllows } from "../features/account/role";
 import { getMyTickets, mineKeys, openTicket, uploadAttachment } from "../features/tickets/api";
 import { CustomerTicketStatus } from "../features/tickets/status";
 import { messages, useT } from "../i18n";
@@ -144,7 +144,7 @@ function NewTicketForm() {
  */
 export default function SupportPage() {
   const t = useT();
-  const mayWrite = useRoleAllows("support");
+  const mayWrite = useCan("support");
   const tickets = useInfiniteQuery({
     queryKey: mineKeys.list,
     queryFn: ({ pageParam, signal }) => getMyTickets(pageParam, signal),

@@ -7,10 +7,10 @@ import {
   PageHeader,
   Skeleton,
   TextField,
+  useCan,
 } from "@hosting-portal/shared-ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useRoleAllows } from "../features/account/role";
 import {
   closeTicket,
   getMyTicket,
@@ -30,7 +30,7 @@ import * as styles from "./support.css";
  */
 export default function TicketPage() {
   const tr = useT();
-  const mayWrite = useRoleAllows("support");
+  const mayWrite = useCan("support");
   const id = useParams().id ?? "";
   const client = useQueryClient();
   const ticket = useQuery({

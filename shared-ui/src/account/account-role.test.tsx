@@ -38,6 +38,24 @@ describe("can", () => {
   });
 });
 
+describe("useCan", () => {
+  it("is undefined while the profile loads, then the role's answer; a failed profile allows", async () => {
+    let answer: ((value: Response) => void) | undefined;
+    mockApi({
+      "GET /api/account/profile": () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useCan("order"), { wrapper });
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(result.current).toBeUndefined();
+    answer?.(Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 }));
+    await waitFor(() => expect(result.current).toBe(true));
+  });
+});
+
 describe("useAccountRole", () => {
   it("reads the role from the profile", async () => {
     mockApi({

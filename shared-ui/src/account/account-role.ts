@@ -45,7 +45,15 @@ export function useAccountRole(): AccountRole | null | undefined {
   return useProfile().data?.role;
 }
 
-/** can() for the caller: whether a page should offer `action`. */
-export function useCan(action: AccountAction): boolean {
-  return can(useAccountRole(), action);
+/**
+ * can() for the caller: whether a page should offer `action`, and `undefined` while the profile
+ * that names the role is still loading. A control is shown when this is true, so it never shows
+ * for that moment and then vanishes; a line saying why the role cannot is shown when it is false
+ * (`=== false`), so it never shows to a caller who may. A profile that failed to load, or an API
+ * from before roles, allows it: the API still decides.
+ */
+export function useCan(action: AccountAction): boolean | undefined {
+  const profile = useProfile();
+  if (profile.isPending) return undefined;
+  return can(profile.data?.role, action);
 }

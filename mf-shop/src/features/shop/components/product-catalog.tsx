@@ -62,10 +62,15 @@ export function ProductCatalog({ type, emptyText }: ProductCatalogProps) {
 
   return (
     <>
-      {!mayOrder && <p role="note">{t("roleCannotOrder")}</p>}
+      {mayOrder === false && <p role="note">{t("roleCannotOrder")}</p>}
       <div className={styles.grid}>
         {products.data.map((product) => (
-          <ProductCard key={product.id} product={product} onOrder={open} mayOrder={mayOrder} />
+          <ProductCard
+            key={product.id}
+            product={product}
+            onOrder={open}
+            mayOrder={mayOrder === true}
+          />
         ))}
       </div>
       <ConfirmDialog title={t("confirmOrder")} confirmLabel={t("orderNow")} {...dialog}>

@@ -2,11 +2,10 @@ import { type NavSection, navEntries as registryNav } from "@contracts/remote-re
 import { NavLink, useLocation } from "@hosting-portal/router";
 import {
   type AccountAction,
-  can,
   Disclosure,
   shortId,
+  useCan,
   useMyServices,
-  useProfile,
   useUser,
 } from "@hosting-portal/shared-ui";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
@@ -35,14 +34,13 @@ export const navEntries = (section: NavSection) =>
 const NAV_ACTIONS: Partial<Record<string, AccountAction>> = { "/charge-credits": "topUp" };
 const PRODUCTS_ACTION: AccountAction = "order";
 
-/**
- * Whether the caller's role allows `action`; false while the profile naming the role loads, so
- * an entry appears once known rather than showing and vanishing (shared-ui's useCan allows
- * everything until then). A profile that failed to load allows it: the API still decides.
- */
+/** Whether an entry needing `action` shows: only once the role is known to allow it (useCan). */
 function useMayOffer(): (action: AccountAction | undefined) => boolean {
-  const profile = useProfile();
-  return (action) => !action || (!profile.isPending && can(profile.data?.role, action));
+  const known: Partial<Record<AccountAction, boolean | undefined>> = {
+    topUp: useCan("topUp"),
+    order: useCan("order"),
+  };
+  return (action) => !action || known[action] === true;
 }
 
 /** Called when a link in the navigation is followed (the drawer closes, even on its own page). */

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { AdminUserQuery } from "./admin.ts";
 import { Money, preprocess, Timestamp, Uuid } from "./common.ts";
+import { fillTemplate } from "./i18n/message-template.ts";
 import { CursorParam, emptyToUndefined, NextCursor, SearchText } from "./list-page.ts";
 
 /** Texts of support tickets, shared by the API errors and mf-support's pages. */
@@ -24,7 +25,13 @@ export const SupportMessages = {
   cannedNotFound: "Canned answer not found",
   cannedTitleTaken: "A canned answer with this title exists already",
   titleRequired: "Please enter a title (at most 100 characters)",
+  /** The system message of a ticket the auto-close job closed (stored in English, shown translated). */
+  autoClosed: "Closed automatically after {days} days without an answer.",
 } as const;
+
+/** The system message the auto-close job writes into a ticket. */
+export const autoClosedMessage = (days: number) =>
+  fillTemplate(SupportMessages.autoClosed, { days: String(days) });
 
 export const SUPPORT_CATEGORIES = ["billing", "technical", "sales", "abuse"] as const;
 export const SupportCategory = z.enum(SUPPORT_CATEGORIES);

@@ -3,6 +3,7 @@ import {
   type AdminTicket,
   type AdminTicketList,
   type AdminTicketQuery,
+  autoClosedMessage,
   type CannedAnswer,
   type NewTicketBody,
   type ReplyBody,
@@ -522,7 +523,7 @@ export async function autoCloseTickets(sql: Sql, config: SupportConfig): Promise
         where id = ${t.id}`;
       await tx`
         insert into support_messages (ticket_id, author_role, body)
-        values (${t.id}, 'system', ${`Closed automatically after ${config.SUPPORT_AUTO_CLOSE_DAYS} days without an answer.`})`;
+        values (${t.id}, 'system', ${autoClosedMessage(config.SUPPORT_AUTO_CLOSE_DAYS)})`;
       await enqueueMail(tx, {
         kind: "support_auto_closed",
         to: t.email,

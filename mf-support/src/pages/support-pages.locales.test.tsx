@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { AdminTicket, Ticket } from "@contracts/support.ts";
+import { type AdminTicket, autoClosedMessage, type Ticket } from "@contracts/support.ts";
 import { setLocale } from "@hosting-portal/shared-ui";
 import {
   englishFragments,
@@ -63,6 +63,13 @@ const ticket: Ticket = {
   ],
 };
 
+/** The auto-close job's message as each catalog words it for 14 days. */
+const autoClosed = {
+  de: "Automatisch geschlossen, nachdem 14 Tage lang keine Antwort kam.",
+  fr: "Fermée automatiquement après 14 jours sans réponse.",
+  nl: "Automatisch gesloten na 14 dagen zonder antwoord.",
+};
+
 afterEach(async () => {
   await setLocale("en", { remember: false });
   resetPortalState();
@@ -79,7 +86,19 @@ describe("the support pages in each language", () => {
           tickets: [{ ...ticket, messages: undefined }],
           next_cursor: "more",
         },
-        "GET /api/support/tickets/:id": ticket,
+        "GET /api/support/tickets/:id": {
+          ...ticket,
+          messages: [
+            ...ticket.messages,
+            {
+              id: "00000000-0000-4000-8000-00000000000e",
+              author: "system",
+              body: autoClosedMessage(14),
+              created_at: "2026-12-10T11:00:00Z",
+              attachments: [],
+            },
+          ],
+        },
         "GET /api/services": {
           services: [
             {
@@ -112,6 +131,8 @@ describe("the support pages in each language", () => {
       renderPage(<TicketPage />, { path: "/support/:id", at: `/support/${id}` });
       await screen.findByText("Neu gestartet");
       await screen.findByRole("button", { name: "boot.log" });
+      // The portal's own message (stored in English) in the page's language.
+      await screen.findByText(autoClosed[locale]);
       expect(document.documentElement.lang).toBe(locale);
       expect(englishLeft(fragments)).toEqual([]);
     },

@@ -1,5 +1,11 @@
 import type { TicketMessage } from "@contracts/support.ts";
-import { Button, downloadFile, formatDateTime, formatNumber } from "@hosting-portal/shared-ui";
+import {
+  Button,
+  contractMessage,
+  downloadFile,
+  formatDateTime,
+  formatNumber,
+} from "@hosting-portal/shared-ui";
 import { type messages, useT } from "../../i18n";
 import * as styles from "./conversation.css";
 
@@ -59,7 +65,8 @@ export function Conversation({
           <div className={styles.meta}>
             <strong>{author(m)}</strong> · {formatDateTime(m.created_at)}
           </div>
-          <p className={styles.body}>{m.body}</p>
+          {/* The portal's own messages are the contracts' English texts, shown in the page's language. */}
+          <p className={styles.body}>{m.author === "system" ? contractMessage(m.body) : m.body}</p>
           {m.attachments.length > 0 && (
             <ul aria-label={t("conv.attachments")} className={styles.files}>
               {m.attachments.map((a) => (

@@ -25,6 +25,7 @@ export { Disclosure, type DisclosureProps } from "./Disclosure/Disclosure";
 export { EmptyState, type EmptyStateProps } from "./EmptyState/EmptyState";
 export { Form, type FormProps, fieldErrors } from "./Form/Form";
 export {
+  decimalInput,
   formatDate,
   formatDateTime,
   formatEur,

@@ -1,5 +1,6 @@
 import type { BillingConfig, CaptureResponse, CreateOrderResponse } from "@contracts/billing.ts";
 import { billingMessages } from "@contracts/billing.ts";
+import { setLocale } from "@hosting-portal/shared-ui";
 import {
   apiError,
   fieldError,
@@ -60,7 +61,10 @@ async function payWithAmount(amount: string) {
   return user;
 }
 
-afterEach(resetPortalState);
+afterEach(async () => {
+  await setLocale("en", { remember: false });
+  resetPortalState();
+});
 
 describe("Charge Credits page (SPEC §2 /charge-credits)", () => {
   it("shows the balance, the quick amounts 10, 25, 50, 100 and the sandbox checkout", async () => {
@@ -124,6 +128,21 @@ describe("Charge Credits page (SPEC §2 /charge-credits)", () => {
     expect(net.callsTo("POST /api/billing/orders/:id/capture")).toHaveLength(1);
     // The balance is read again rather than computed in the browser.
     await waitFor(() => expect(summary("Current balance")).toBe("142.50 EUR"));
+  });
+
+  it("takes the amount with a decimal comma on a German page and sends it as 42.50", async () => {
+    await setLocale("de", { remember: false });
+    const net = await openPage({
+      "POST /api/billing/orders": () => json(201, paypalOrder("42.50")),
+    });
+    const user = userEvent.setup();
+    const field = screen.getByLabelText("Betrag (EUR)");
+    await user.clear(field);
+    await user.type(field, "42,50");
+    await user.click(screen.getByRole("button", { name: "Mit PayPal bezahlen" }));
+    await waitFor(() => expect(net.callsTo("POST /api/billing/orders")).toHaveLength(1));
+    expect(net.callsTo("POST /api/billing/orders")[0]?.body).toMatchObject({ amount: "42.50" });
+    expect(fieldError("Betrag (EUR)")).toBeFalsy();
   });
 
   it("shows 'PayPal capture failed' when the capture fails", async () => {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { localeStore } from "../i18n/locale-store";
 import {
+  decimalInput,
   formatDate,
   formatDateTime,
   formatEur,
@@ -132,5 +134,25 @@ describe("serviceSpecs", () => {
     expect(
       serviceSpecs({ service_type: "dedicated", cpu: "AMD Ryzen 9", ram: "64", storage: "2x1TB" }),
     ).toEqual({ cpu: "AMD Ryzen 9", ram: "64", storage: "2x1TB" });
+  });
+});
+
+describe("decimalInput", () => {
+  afterEach(async () => {
+    await localeStore.set("en", { remember: false });
+  });
+
+  it("takes the decimal comma of German, French and Dutch pages, the point everywhere", async () => {
+    expect(decimalInput(" 12.50 ")).toBe("12.50");
+    expect(decimalInput("12,50")).toBe("12,50");
+    for (const locale of ["de", "fr", "nl"] as const) {
+      await localeStore.set(locale, { remember: false });
+      expect(decimalInput("12,50")).toBe("12.50");
+      expect(decimalInput(" 7,5 ")).toBe("7.5");
+      expect(decimalInput("12.50")).toBe("12.50");
+      // Not a decimal number: left for the contract to refuse with its message.
+      expect(decimalInput("1,2,3")).toBe("1,2,3");
+      expect(decimalInput("abc")).toBe("abc");
+    }
   });
 });

@@ -143,3 +143,20 @@ export function serviceSpecs(s: {
     storage: plain(s.storage) ? `${s.storage.trim()} GB` : s.storage,
   };
 }
+
+/**
+ * A decimal number as typed in the page's language ("12,50" on a German page) in the form the
+ * contracts parse ("12.50"): the language's decimal comma becomes a point. Anything else comes
+ * back trimmed and otherwise unchanged, so the contract refuses it with its own message. English
+ * pages take only the point, as SPEC's amounts are written.
+ */
+export function decimalInput(text: string): string {
+  const typed = text.trim();
+  const intl = intlLocale(localeStore.get());
+  if (!intl) return typed;
+  const comma =
+    cached(`n:${intl}:{}`, () => new Intl.NumberFormat(intl))
+      .formatToParts(1.5)
+      .find((p) => p.type === "decimal")?.value === ",";
+  return comma && /^\d+,\d+$/.test(typed) ? typed.replace(",", ".") : typed;
+}

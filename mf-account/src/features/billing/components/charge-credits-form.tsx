@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   contractMessage,
+  decimalInput,
   formatEur,
   Skeleton,
   TextField,
@@ -23,11 +24,11 @@ export function ChargeCreditsForm() {
   const form = useFormErrors();
   const config = useBillingConfig();
   const profile = useProfile();
-  const parsed = TopUpAmount.safeParse(amount);
+  const parsed = TopUpAmount.safeParse(decimalInput(amount));
 
   // The same schema as the API, so the page refuses what the API would refuse, with its message.
   const takeAmount = () => {
-    const result = form.validate(TopUpAmount, amount, {
+    const result = form.validate(TopUpAmount, decimalInput(amount), {
       title: contractMessage(msg.invalidAmountTitle),
       field: "amount",
     });

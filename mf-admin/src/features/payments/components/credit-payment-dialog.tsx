@@ -2,6 +2,7 @@ import { AttentionCreditBody, type AttentionItem } from "@contracts/payments-att
 import {
   Button,
   Dialog,
+  decimalInput,
   Form,
   formatEur,
   TextField,
@@ -29,7 +30,7 @@ export function CreditPaymentDialog({
   const form = useFormErrors();
   const credit = useCreditPayment();
   const submit = () => {
-    const parsed = form.validate(AttentionCreditBody, { amount });
+    const parsed = form.validate(AttentionCreditBody, { amount: decimalInput(amount) });
     if (!parsed.success) return;
     credit.mutate(
       { id: item.id, amount: parsed.data.amount },

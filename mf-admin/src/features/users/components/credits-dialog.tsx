@@ -2,6 +2,7 @@ import { type AdminUser, CreditAdjustmentBody, type CreditOperation } from "@con
 import {
   Button,
   Dialog,
+  decimalInput,
   Form,
   formatEur,
   richText,
@@ -25,7 +26,7 @@ export function CreditsDialog({ user, onClose }: { user: AdminUser; onClose: () 
   const adjust = useAdjustCredits();
 
   const submit = (operation: CreditOperation) => {
-    const parsed = form.validate(CreditAdjustmentBody, { operation, amount });
+    const parsed = form.validate(CreditAdjustmentBody, { operation, amount: decimalInput(amount) });
     if (!parsed.success) return;
     const change = `${operation}:${parsed.data.amount}`;
     const key = attempt?.change === change ? attempt.key : `web-${crypto.randomUUID()}`;

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
@@ -37,8 +38,35 @@ const validation = (locale: string) => readJson(`api/contracts/i18n/validation-$
 const locales = readdirSync(join(root, "shell/src/messages")).map((f) => f.replace(".json", ""));
 
 /**
- * The English texts a page in `locale` must not show: every English message whose translation
- * differs, cut at its arguments and tags into the literal parts long enough to mean something
+ * React Aria's own strings (a popover's hidden "Dismiss", a table's sort announcements) in English
+ * and in `locale`, per package, from the files the builds take them from: plain texts only.
+ */
+async function reactAriaStrings(locale: string): Promise<[Catalog, Catalog][]> {
+  const texts = async (file: string): Promise<Catalog> => {
+    const strings: Record<string, unknown> = (await import(pathToFileURL(file).href)).default;
+    return Object.fromEntries(
+      Object.entries(strings).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
+  };
+  const dirs = ["react-aria", "react-aria-components", "react-stately"].flatMap((pkg) => {
+    const intl = join(root, "node_modules", pkg, "dist/private/intl");
+    const entries = readdirSync(intl);
+    return entries.includes("en-US.mjs") ? [intl] : entries.map((dir) => join(intl, dir));
+  });
+  return Promise.all(
+    dirs.flatMap((dir) => {
+      const file = readdirSync(dir).find((f) => f.startsWith(`${locale}-`) && f.endsWith(".mjs"));
+      return file ? [Promise.all([texts(join(dir, "en-US.mjs")), texts(join(dir, file))])] : [];
+    }),
+  );
+}
+const reactAria = Object.fromEntries(
+  await Promise.all(locales.map(async (l) => [l, await reactAriaStrings(l)] as const)),
+);
+
+/**
+ * The English texts a page in `locale` must not show: every English message (and React Aria
+ * string) whose translation differs, cut at its arguments and tags into the literal parts long enough to mean something
  * ("Status" or "VPS" read the same in German and are left out by the comparison).
  */
 function englishFragments(
@@ -61,6 +89,9 @@ function englishFragments(
     const other = catalog(app, locale);
     for (const [key, text] of Object.entries(en)) add(text, other[key]);
   }
+  for (const [en, other] of reactAria[locale] ?? []) {
+    for (const [key, text] of Object.entries(en)) add(text, other[key]);
+  }
   return [...fragments];
 }
 
@@ -70,7 +101,10 @@ function englishFragments(
  */
 const DATA_TEXTS = ["VPS Start"];
 
-/** The English fragments found in the page's visible text, as whole words. */
+/**
+ * The English fragments found in the page's visible text and in the attributes a screen reader or
+ * the browser shows (aria-label, placeholder, title, alt), as whole words.
+ */
 async function englishLeft(page: Page, fragments: string[]): Promise<string[]> {
   // Visible text outside what the page marks translate="no" (the catalogue's product data).
   const text = await page
@@ -81,6 +115,14 @@ async function englishLeft(page: Page, fragments: string[]): Promise<string[]> {
         const parent = node.parentElement;
         if (!parent || parent.closest('[translate="no"]') || !parent.checkVisibility()) continue;
         parts.push(node.textContent ?? "");
+      }
+      // Visually hidden elements (a dismiss button for screen readers) count: they are rendered.
+      const attributes = ["aria-label", "placeholder", "title", "alt"];
+      for (const element of document.body.querySelectorAll(
+        attributes.map((a) => `[${a}]`).join(),
+      )) {
+        if (element.closest('[translate="no"]') || !element.checkVisibility()) continue;
+        for (const name of attributes) parts.push(element.getAttribute(name) ?? "");
       }
       return parts.join("\n");
     })

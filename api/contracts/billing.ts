@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { Money, Timestamp, Uuid } from "./common.ts";
-import { fillTemplate } from "./i18n/message-template.ts";
+import { fillTemplate } from "./i18n/fill-template.ts";
 import { TransactionDocument } from "./invoices.ts";
 import { CursorParam, NextCursor, PAGE_DEFAULT } from "./list-page.ts";
 

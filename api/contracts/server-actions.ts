@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { Timestamp, Uuid } from "./common.ts";
-import { fillTemplate } from "./i18n/message-template.ts";
+import { fillTemplate } from "./i18n/fill-template.ts";
 
 /**
  * What a customer does to their own VPS beyond SPEC's four buttons: reinstall, console, reverse

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { Password } from "./auth.ts";
 import { ServiceStatus, ServiceType, Timestamp, Uuid } from "./common.ts";
-import { fillTemplate } from "./i18n/message-template.ts";
+import { fillTemplate } from "./i18n/fill-template.ts";
 
 /** A service as both its owner and staff see it (staff's AdminService adds the owner and errors). */
 export const ServiceFields = z.object({

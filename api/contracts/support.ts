@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { AdminUserQuery } from "./admin.ts";
 import { Money, preprocess, Timestamp, Uuid } from "./common.ts";
-import { fillTemplate } from "./i18n/message-template.ts";
+import { fillTemplate } from "./i18n/fill-template.ts";
 import { CursorParam, emptyToUndefined, NextCursor, SearchText } from "./list-page.ts";
 
 /** Texts of support tickets, shared by the API errors and mf-support's pages. */

@@ -11,12 +11,7 @@
  * `force_stop`), since ICU's keys are single words.
  */
 
-const ARGUMENT = /\{(\w+)\}/g;
-
-/** An English template with its values: `{name}` replaced, nothing else. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(ARGUMENT, (whole, name: string) => values[name] ?? whole);
-}
+import { ARGUMENT } from "./fill-template.ts";
 
 /** The index of the `}` that closes the `{` at `open` (null when none does). */
 function closing(text: string, open: number): number | null {

@@ -51,7 +51,9 @@ describe("useCan", () => {
     const { result } = renderHook(() => useCan("order"), { wrapper });
     await waitFor(() => expect(answer).toBeDefined());
     expect(result.current).toBeUndefined();
-    answer?.(Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 }));
+    answer?.(
+      Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 }),
+    );
     await waitFor(() => expect(result.current).toBe(true));
   });
 });

@@ -21,7 +21,10 @@ import { PLAN_FIELDS, PlanFields } from "./plan-fields";
 /** The form's values as CreateProductBody takes them: a VPS's plan fields become its `plan`. */
 function productBody(values: Record<string, FormDataEntryValue>, vps: boolean) {
   // The price as typed in the page's language ("9,99" on a German page).
-  const product = { ...values, price: decimalInput(String(values.price ?? "")) };
+  const product: Record<string, FormDataEntryValue> = {
+    ...values,
+    price: decimalInput(String(values.price ?? "")),
+  };
   const plan: Record<string, FormDataEntryValue | undefined> = {};
   for (const name of PLAN_FIELDS) {
     plan[name] = product[name];

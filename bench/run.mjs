@@ -285,8 +285,34 @@ async function multiProcessReads({ databaseUrl, dataDir, auth, endpoints, userId
  * pages served by a second instance on the same database.
  * @returns {{ pages: object, pagesDesktop: object }} measurePages' results with their tables
  */
-async function pagesScenario({ baseUrl, databaseUrl }) {
+/**
+ * The measured customer's active services as servers the provider knows (one simulator server
+ * each, its id and address on the service row), so the service page measures a healthy provider:
+ * with the seed's made-up ids every provider read failed and was retried, which the page
+ * benchmark counted as repeated requests and seconds of skeleton.
+ */
+async function linkMeasuredServers(sql, provider) {
+  const services = await sql`
+    select s.id from services s join profiles p on p.id = s.user_id
+    where p.email = ${MEASURED_EMAIL} and s.service_status = 'active' and s.service_type = 'vps'`;
+  for (const { id } of services) {
+    const res = await fetch(`${provider.controlUrl}/servers`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${provider.token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        plan: { template: "Debian12", cpuCores: 2, memoryMb: 4096, diskGb: 80, ipv4Count: 1 },
+      }),
+    });
+    if (res.status !== 201) throw new Error(`simulator server: ${res.status} ${await res.text()}`);
+    const server = await res.json();
+    await sql`update services set reseller_id = ${server.vmId}, ipv4 = ${server.ipv4[0]}
+      where id = ${id}`;
+  }
+}
+
+async function pagesScenario({ baseUrl, databaseUrl, sql, provider }) {
   console.log("Pages...");
+  await linkMeasuredServers(sql, provider);
   const singlePort = await freePort();
   const singleBaseUrl = `http://127.0.0.1:${singlePort}`;
   const single = startProcess("node", [join(root, "scripts", "start.mjs")], {
@@ -297,6 +323,9 @@ async function pagesScenario({ baseUrl, databaseUrl }) {
     SHELL_DIST_DIR: "shell/dist-single",
     LOG_LEVEL: "error",
     JOBS_ENABLED: "false",
+    // The same provider as the federated portal's, so both pages read the same servers.
+    SERVER_PROVIDER_URL: provider.url,
+    SERVER_PROVIDER_TOKEN: provider.token,
     AUTH_RATE_LIMIT_PER_IP: "1000000",
     AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
   });
@@ -375,12 +404,22 @@ async function main() {
 }
 
 /**
- * Runs `scenario` against one portal (API with jobs off, its embedded Postgres) and a bare Hono
- * server beside it, and stops both afterwards, whatever happened.
+ * Runs `scenario` against one portal (API with jobs off, its embedded Postgres, its in-process
+ * provider simulator on a known port) and a bare Hono server beside it, and stops both
+ * afterwards, whatever happened.
  */
 async function withBenchPortal(scenario) {
+  const simPort = await freePort();
+  const provider = {
+    url: `http://127.0.0.1:${simPort}/api/v1`,
+    controlUrl: `http://127.0.0.1:${simPort}/__sim`,
+    token: `bench-${Math.random().toString(36).slice(2)}`,
+  };
   const { baseUrl, pgPort, dataDir, portal } = await startPortal("portal-bench-", {
     JOBS_ENABLED: "false",
+    SERVER_PROVIDER_URL: undefined,
+    SERVER_PROVIDER_SIM_PORT: String(simPort),
+    SERVER_PROVIDER_TOKEN: provider.token,
   });
   const bare = startProcess(
     DENO,
@@ -392,7 +431,7 @@ async function withBenchPortal(scenario) {
     await waitReady(baseUrl, portal);
     const databaseUrl = superuserUrl(dataDir, pgPort);
     sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
-    await scenario({ baseUrl, databaseUrl, dataDir, sql, portal, bare });
+    await scenario({ baseUrl, databaseUrl, dataDir, sql, portal, bare, provider });
   } finally {
     await sql?.end();
     await bare.stop();

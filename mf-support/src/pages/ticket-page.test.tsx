@@ -219,28 +219,15 @@ describe("mf-support staff ticket page", () => {
   });
 
   it("shows internal notes marked as such and adds one", async () => {
-    const staffTicket: AdminTicket = {
-      ...ticket,
-      user_id: "00000000-0000-4000-8000-000000000001",
-      email: "ann@example.com",
-      username: "ann",
-      assignee_id: null,
-      assignee_name: null,
-      closed_by: null,
-      first_answered_at: null,
-      first_answer_seconds: null,
-      close_seconds: null,
-      customer: { credits: "12.50", services: [], orders: [] },
-      messages: [
-        ...ticket.messages,
-        {
-          ...reply,
-          id: "00000000-0000-4000-8000-00000000000c",
-          body: "Owes money",
-          internal: true,
-        },
-      ],
-    };
+    const staffTicket = staffTicketOf([
+      ...ticket.messages,
+      {
+        ...reply,
+        id: "00000000-0000-4000-8000-00000000000c",
+        body: "Owes money",
+        internal: true,
+      },
+    ]);
     const net = mockApi(
       {
         "GET /api/admin/support/tickets/:id": staffTicket,

@@ -1,11 +1,11 @@
 import { type StaffMail, staffMailOf } from "../mail/lifecycle-notices.ts";
-import { enqueueMail, type OutgoingMail } from "../mail/outbox.ts";
+import { enqueueAccountMail, enqueueMail } from "../mail/outbox.ts";
 import { expiryReminder, gracePeriodStarted, topUpNeeded } from "../mail/templates/lifecycle.ts";
 import { terminationWarning } from "../mail/templates/provisioning.ts";
 import { newOrderNeedsServer } from "../mail/templates/staff.ts";
 import { runCancellations } from "../plan-changes/cancellations.service.ts";
 import { type Config, loadConfig } from "../platform/config.ts";
-import type { Sql } from "../platform/db.ts";
+import type { Sql, Tx } from "../platform/db.ts";
 import { HttpError } from "../platform/http-error.ts";
 import { log } from "../platform/log.ts";
 import { AutoRenewNotDue, autoRenewKey } from "../shop/auto-renew.ts";
@@ -72,14 +72,14 @@ export async function runLifecycle(
 }
 
 /**
- * Records one notice of an order and queues its mail in one transaction; false when another run
- * (or an earlier one) wrote it. `mail` null records the notice without a mail (turned off).
+ * Records one notice of an order and queues its mail (`queue`, run only for a fresh notice) in one
+ * transaction; false when another run (or an earlier one) wrote it.
  */
 async function notice(
   sql: Sql,
   order: { id: string; expire_date: Date },
   name: string,
-  mail: () => OutgoingMail | null,
+  queue: (tx: Tx) => Promise<boolean>,
 ): Promise<boolean> {
   return await sql.begin(async (tx) => {
     const [fresh] = await tx`
@@ -88,8 +88,7 @@ async function notice(
       on conflict do nothing
       returning 1`;
     if (!fresh) return false;
-    const outgoing = mail();
-    if (outgoing) await enqueueMail(tx, outgoing);
+    await queue(tx);
     return true;
   });
 }
@@ -100,7 +99,6 @@ interface DueOrder {
   expire_date: Date;
   product_name: string;
   price: string;
-  email: string;
   credits: string;
 }
 
@@ -115,7 +113,7 @@ export async function autoRenewOrders(
   settings: Pick<LifecycleSettings, "autoRenewHoursBefore">,
 ): Promise<{ renewed: number; notices: number }> {
   const due = await sql<(DueOrder & { covered: boolean })[]>`
-    select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.email, pr.credits,
+    select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.credits,
       pr.credits - pr.credits_held >= p.price as covered
     from orders o
       join products p on p.id = o.product_id
@@ -153,19 +151,20 @@ export async function autoRenewOrders(
         }
       }
     }
-    const sent = await notice(sql, order, "topup-needed", () => ({
-      kind: "topup_needed",
-      to: order.email,
-      userId: order.user_id,
-      dedupeKey: `topup-needed:${order.id}:${order.expire_date.getTime()}`,
-      ...topUpNeeded({
-        productName: order.product_name,
-        orderId: order.id,
-        expireDate: order.expire_date,
-        price: order.price,
-        balance: order.credits,
+    const sent = await notice(sql, order, "topup-needed", (tx) =>
+      enqueueAccountMail(tx, {
+        kind: "topup_needed",
+        accountId: order.user_id,
+        dedupeKey: `topup-needed:${order.id}:${order.expire_date.getTime()}`,
+        ...topUpNeeded({
+          productName: order.product_name,
+          orderId: order.id,
+          expireDate: order.expire_date,
+          price: order.price,
+          balance: order.credits,
+        }),
       }),
-    }));
+    );
     if (sent) notices++;
   }
   return { renewed, notices };
@@ -184,7 +183,7 @@ export async function sendReminders(
   const due = await sql<
     (DueOrder & { day: number; auto_renew: boolean; notify_reminders: boolean })[]
   >`
-    select o.id, o.user_id, o.expire_date, o.auto_renew, p.name as product_name, p.price, pr.email,
+    select o.id, o.user_id, o.expire_date, o.auto_renew, p.name as product_name, p.price,
       pr.credits, pr.notify_reminders, r.day
     from orders o
       join products p on p.id = o.product_id
@@ -206,22 +205,23 @@ export async function sendReminders(
   for (const order of due) {
     // Queued whatever the founder chose: the outbox sends it to the owners and billing members
     // whose own reminder choice is on (ACCOUNT_MAIL_AUDIENCE). `sent` counts the founder's.
-    const fresh = await notice(sql, order, `reminder:${order.day}`, () => ({
-      kind: "reminder",
-      to: order.email,
-      userId: order.user_id,
-      dedupeKey: `reminder:${order.id}:${order.expire_date.getTime()}:${order.day}`,
-      ...expiryReminder({
-        productName: order.product_name,
-        orderId: order.id,
-        days: order.day,
-        expireDate: order.expire_date,
-        price: order.price,
-        balance: order.credits,
-        autoRenew: order.auto_renew,
-        graceDays: settings.graceDays,
+    const fresh = await notice(sql, order, `reminder:${order.day}`, (tx) =>
+      enqueueAccountMail(tx, {
+        kind: "reminder",
+        accountId: order.user_id,
+        dedupeKey: `reminder:${order.id}:${order.expire_date.getTime()}:${order.day}`,
+        ...expiryReminder({
+          productName: order.product_name,
+          orderId: order.id,
+          days: order.day,
+          expireDate: order.expire_date,
+          price: order.price,
+          balance: order.credits,
+          autoRenew: order.auto_renew,
+          graceDays: settings.graceDays,
+        }),
       }),
-    }));
+    );
     if (fresh && order.notify_reminders) sent++;
   }
   return sent;
@@ -233,7 +233,7 @@ export async function sendGraceNotices(
   settings: Pick<LifecycleSettings, "graceDays">,
 ): Promise<number> {
   const due = await sql<DueOrder[]>`
-    select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.email, pr.credits
+    select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.credits
     from orders o
       join products p on p.id = o.product_id
       join profiles pr on pr.id = o.user_id
@@ -244,18 +244,19 @@ export async function sendGraceNotices(
   let sent = 0;
   for (const order of due) {
     const suspendDate = new Date(order.expire_date.getTime() + settings.graceDays * 86_400_000);
-    const fresh = await notice(sql, order, "grace", () => ({
-      kind: "grace",
-      to: order.email,
-      userId: order.user_id,
-      dedupeKey: `grace:${order.id}:${order.expire_date.getTime()}`,
-      ...gracePeriodStarted({
-        productName: order.product_name,
-        orderId: order.id,
-        expireDate: order.expire_date,
-        suspendDate,
+    const fresh = await notice(sql, order, "grace", (tx) =>
+      enqueueAccountMail(tx, {
+        kind: "grace",
+        accountId: order.user_id,
+        dedupeKey: `grace:${order.id}:${order.expire_date.getTime()}`,
+        ...gracePeriodStarted({
+          productName: order.product_name,
+          orderId: order.id,
+          expireDate: order.expire_date,
+          suspendDate,
+        }),
       }),
-    }));
+    );
     if (fresh) sent++;
   }
   return sent;
@@ -279,7 +280,7 @@ export async function queueTerminations(
     returning 1`;
   const warnAfter = Math.max(settings.terminateAfterDays - 3, 0);
   const due = await sql<(DueOrder & { service_id: string; suspended_at: Date })[]>`
-    select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.email, pr.credits,
+    select o.id, o.user_id, o.expire_date, p.name as product_name, p.price, pr.credits,
       s.id as service_id, s.suspended_at
     from services s join orders o on o.id = s.order_id join products p on p.id = o.product_id
       join profiles pr on pr.id = s.user_id
@@ -294,18 +295,19 @@ export async function queueTerminations(
       row.suspended_at.getTime() + settings.terminateAfterDays * 86_400_000,
     );
     const name = `termination-warning:${Math.trunc(row.suspended_at.getTime() / 1000)}`;
-    const fresh = await notice(sql, row, name, () => ({
-      kind: "termination_warning",
-      to: row.email,
-      userId: row.user_id,
-      dedupeKey: `termination-warning:${row.service_id}:${row.suspended_at.getTime()}`,
-      ...terminationWarning({
-        productName: row.product_name,
-        serviceId: row.service_id,
-        deleteOn,
-        url: new URL("/orders", settings.publicUrl).href,
+    const fresh = await notice(sql, row, name, (tx) =>
+      enqueueAccountMail(tx, {
+        kind: "termination_warning",
+        accountId: row.user_id,
+        dedupeKey: `termination-warning:${row.service_id}:${row.suspended_at.getTime()}`,
+        ...terminationWarning({
+          productName: row.product_name,
+          serviceId: row.service_id,
+          deleteOn,
+          url: new URL("/orders", settings.publicUrl).href,
+        }),
       }),
-    }));
+    );
     if (fresh) warnings++;
   }
   return { queued: queued.length, warnings };
@@ -342,20 +344,22 @@ export async function notifyNewOrders(sql: Sql, staff: StaffMail): Promise<numbe
     limit ${BATCH}`;
   let sent = 0;
   for (const order of waiting) {
-    const fresh = await notice(sql, order, "staff-new-order", () => ({
-      kind: "staff_new_order",
-      to: staff.to,
-      dedupeKey: `staff:new-order:${order.id}`,
-      ...newOrderNeedsServer({
-        orderId: order.id,
-        productName: order.product_name,
-        productType: order.product_type,
-        username: order.username,
-        email: order.email,
-        createdAt: order.created_at,
-        adminUrl: staff.adminUrl,
+    const fresh = await notice(sql, order, "staff-new-order", (tx) =>
+      enqueueMail(tx, {
+        kind: "staff_new_order",
+        to: staff.to,
+        dedupeKey: `staff:new-order:${order.id}`,
+        ...newOrderNeedsServer({
+          orderId: order.id,
+          productName: order.product_name,
+          productType: order.product_type,
+          username: order.username,
+          email: order.email,
+          createdAt: order.created_at,
+          adminUrl: staff.adminUrl,
+        }),
       }),
-    }));
+    );
     if (fresh) sent++;
   }
   return sent;

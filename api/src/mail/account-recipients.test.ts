@@ -11,6 +11,8 @@ import {
   type TestApi,
   test,
 } from "../platform/testing.ts";
+import { enqueueAccountMail, enqueueMail } from "./outbox.ts";
+import { topUpReceipt } from "./templates/receipts.ts";
 import { recipientOf, startTestSmtp } from "./testing.ts";
 
 // An account's mails go to the members whose role they concern, each by their own choices and in
@@ -200,4 +202,59 @@ test("account mails: a renewal reminder follows each billing member's own choice
       recipientOf(m) === billing.user.email.toLowerCase() &&
       /Reminder VPS expires in/.test(m.subject ?? ""),
   );
+});
+
+test("account mails: enqueueAccountMail names the account and no address; the owners and billing members get it, each at their own address, language and choice", async () => {
+  const owner = await signUpAndIn(api);
+  const billingDe = await signUpAndIn(api);
+  const billingOff = await signUpAndIn(api);
+  const technical = await signUpAndIn(api);
+  await join(owner, billingDe, "billing");
+  await join(owner, billingOff, "billing");
+  await join(owner, technical, "technical");
+  await put(billingDe, "/api/account/locale", { locale: "de" });
+  await put(billingOff, "/api/account/notifications", { reminders: true, receipts: false });
+  const key = `receipt:test:${crypto.randomUUID()}`;
+  const mail = {
+    kind: "receipt" as const,
+    accountId: owner.user.id,
+    dedupeKey: key,
+    ...topUpReceipt({ amount: "12.50", balance: "62.50", date: new Date(), reference: "CAP-1" }),
+  };
+  assert.equal(await enqueueAccountMail(api.sql, mail), true);
+  assert.equal(await enqueueAccountMail(api.sql, mail), false);
+  const rows = await api.sql<
+    { user_id: string; to_address: string; dedupe_key: string; subject: string }[]
+  >`
+    select user_id, to_address, dedupe_key, subject from mail_outbox
+    where dedupe_key like ${`${key}%`} order by dedupe_key`;
+  // The founder's row keeps the event's key; another member's adds their id.
+  assert.deepEqual(
+    rows.map((r) => [r.user_id, r.to_address, r.dedupe_key]),
+    [
+      [owner.user.id, owner.user.email, key],
+      [billingDe.user.id, billingDe.user.email, `${key}:${billingDe.user.id}`],
+    ],
+  );
+  assert.equal(rows[0]!.subject, mail.subject);
+  assert.equal(rows[1]!.subject, mail.translations!.de!.subject);
+  assert.notEqual(rows[1]!.subject, mail.subject);
+});
+
+test("account mails: enqueueMail refuses an account's kind (its `to` would be thrown away), even as a plain string, and queues nothing", async () => {
+  const owner = await signUpAndIn(api);
+  const kind: string = "receipt";
+  const key = `receipt:addressed:${crypto.randomUUID()}`;
+  await assert.rejects(
+    enqueueMail(api.sql, {
+      kind,
+      to: owner.user.email,
+      userId: owner.user.id,
+      dedupeKey: key,
+      ...topUpReceipt({ amount: "5.00", balance: "5.00", date: new Date(), reference: "CAP-2" }),
+    }),
+    /enqueueAccountMail/,
+  );
+  const [row] = await api.sql`select 1 from mail_outbox where dedupe_key like ${`${key}%`}`;
+  assert.equal(row, undefined);
 });

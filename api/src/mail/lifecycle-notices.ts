@@ -1,5 +1,5 @@
 import type { Tx } from "../platform/db.ts";
-import { enqueueMail } from "./outbox.ts";
+import { enqueueAccountMail, enqueueMail } from "./outbox.ts";
 import { orderExpired, type ServiceLine } from "./templates/lifecycle.ts";
 import { servicesSuspendedStaff } from "./templates/staff.ts";
 
@@ -42,10 +42,9 @@ export async function queueExpiryNotices(
   for (const order of orders) {
     const period = expired.find((o) => o.id === order.id)!.expire_date.getTime();
     const suspended = services.filter((s) => s.order_id === order.id);
-    await enqueueMail(tx, {
+    await enqueueAccountMail(tx, {
       kind: suspended.length ? "suspended" : "expired",
-      to: order.email,
-      userId: order.user_id,
+      accountId: order.user_id,
       dedupeKey: `expired:${order.id}:${period}`,
       ...orderExpired({ productName: order.product_name, orderId: order.id, services: suspended }),
     });

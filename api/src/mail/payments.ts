@@ -1,5 +1,5 @@
 import type { Db } from "../platform/db.ts";
-import { enqueueMail } from "./outbox.ts";
+import { enqueueAccountMail } from "./outbox.ts";
 import { creditsHeld, paymentDenied } from "./templates/payments.ts";
 
 /**
@@ -11,12 +11,9 @@ export async function queuePaymentDenied(
   tx: Db,
   p: { userId: string; orderId: string; amount: string; captureId: string },
 ): Promise<void> {
-  const [to] = await tx<[{ email: string }?]>`select email from profiles where id = ${p.userId}`;
-  if (!to) return;
-  await enqueueMail(tx, {
+  await enqueueAccountMail(tx, {
     kind: "payment_denied",
-    to: to.email,
-    userId: p.userId,
+    accountId: p.userId,
     dedupeKey: `paypal:denied:${p.orderId}`,
     ...paymentDenied({ amount: p.amount, date: new Date(), reference: p.captureId }),
   });
@@ -31,12 +28,9 @@ export async function queueCreditsHeld(
   tx: Db,
   p: { userId: string; disputeId: string; captureId: string; amount: string },
 ): Promise<void> {
-  const [to] = await tx<[{ email: string }?]>`select email from profiles where id = ${p.userId}`;
-  if (!to) return;
-  await enqueueMail(tx, {
+  await enqueueAccountMail(tx, {
     kind: "credits_held",
-    to: to.email,
-    userId: p.userId,
+    accountId: p.userId,
     dedupeKey: `paypal:held:${p.disputeId}:${p.captureId}`,
     ...creditsHeld({ amount: p.amount, date: new Date(), reference: p.captureId }),
   });

@@ -1,6 +1,6 @@
 import type { Order } from "../../contracts/shop.ts";
 import type { Db } from "../platform/db.ts";
-import { enqueueMail, enqueueUserMail } from "./outbox.ts";
+import { enqueueAccountMail } from "./outbox.ts";
 import { type ServiceLine, servicesReactivated } from "./templates/lifecycle.ts";
 import { purchaseReceipt, renewalReceipt, topUpReceipt } from "./templates/receipts.ts";
 
@@ -8,32 +8,19 @@ import { purchaseReceipt, renewalReceipt, topUpReceipt } from "./templates/recei
  * Receipts, queued inside the transaction that moves the money, so a receipt exists if
  * and only if the money moved. The dedupe key names the ledger event: a replayed Idempotency-Key
  * never reaches these calls, and a duplicate capture or webhook that did reach one would queue
- * nothing the second time.
+ * nothing the second time. They are the account's mails (enqueueAccountMail): each owner and
+ * billing member gets them at their address, by their own receipt choice, all read in the insert,
+ * so these paths read no profile first.
  */
-
-interface Recipient {
-  email: string;
-  notify_receipts: boolean;
-}
-
-async function recipient(db: Db, userId: string): Promise<Recipient | undefined> {
-  const [row] = await db<Recipient[]>`
-    select email, notify_receipts from profiles where id = ${userId}`;
-  return row;
-}
 
 /** A PayPal capture credited to the balance (called by the one crediting path in billing/). */
 export async function queueTopUpReceipt(
   tx: Db,
   r: { userId: string; transactionId: string; amount: string; credits: string; captureId: string },
 ): Promise<void> {
-  // Each billing member's own choice applies where the mail is queued (outbox.ts).
-  const to = await recipient(tx, r.userId);
-  if (!to) return;
-  await enqueueMail(tx, {
+  await enqueueAccountMail(tx, {
     kind: "receipt",
-    to: to.email,
-    userId: r.userId,
+    accountId: r.userId,
     dedupeKey: `receipt:topup:${r.transactionId}`,
     ...topUpReceipt({
       amount: r.amount,
@@ -51,12 +38,11 @@ export async function queuePurchaseReceipt(
 ): Promise<void> {
   // A free product moves no money and writes no ledger row: there is nothing to give a receipt for.
   if (Number(r.order.price) <= 0) return;
-  // One statement (the address and the opt-out read in it): sent pipelined with the purchase's
-  // last writes.
-  await enqueueUserMail(tx, {
+  // One statement (the addresses and the opt-outs read in it): sent pipelined with the
+  // purchase's last writes.
+  await enqueueAccountMail(tx, {
     kind: "receipt",
-    when: "notify_receipts",
-    userId: r.userId,
+    accountId: r.userId,
     dedupeKey: `receipt:purchase:${r.order.id}`,
     ...purchaseReceipt({
       amount: r.order.price,
@@ -79,14 +65,11 @@ export async function queueRenewalMails(
   tx: Db,
   r: { userId: string; order: Order; credits: string; reactivated: string[]; automatic: boolean },
 ): Promise<void> {
-  const to = await recipient(tx, r.userId);
-  if (!to) return;
   const period = new Date(r.order.expire_date).getTime();
   if (Number(r.order.price) > 0) {
-    await enqueueMail(tx, {
+    await enqueueAccountMail(tx, {
       kind: "receipt",
-      to: to.email,
-      userId: r.userId,
+      accountId: r.userId,
       dedupeKey: `receipt:renewal:${r.order.id}:${period}`,
       ...renewalReceipt({
         amount: r.order.price,
@@ -103,10 +86,9 @@ export async function queueRenewalMails(
   if (r.reactivated.length === 0) return;
   const services = await tx<ServiceLine[]>`
     select id, service_type, ipv4 from services where id = any(${r.reactivated}::uuid[]) order by created_at`;
-  await enqueueMail(tx, {
+  await enqueueAccountMail(tx, {
     kind: "reactivated",
-    to: to.email,
-    userId: r.userId,
+    accountId: r.userId,
     dedupeKey: `reactivated:${r.order.id}:${period}`,
     ...servicesReactivated({
       productName: r.order.product_name,

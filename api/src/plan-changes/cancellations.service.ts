@@ -7,7 +7,7 @@ import {
   prorate,
 } from "../../contracts/plan-changes.ts";
 import { recordAudit } from "../audit/audit.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueAccountMail } from "../mail/outbox.ts";
 import type { Db, Sql, Tx } from "../platform/db.ts";
 import { HttpError } from "../platform/http-error.ts";
 import { invariant } from "../platform/invariant.ts";
@@ -138,12 +138,9 @@ export async function cancelService(
       before: { status: current.order_status, auto_renew: current.auto_renew },
       after: { mode: body.mode, reason: body.reason, refunded, delete_after: deleteAfter },
     });
-    const [email] = await tx<[{ email: string }?]>`select email from profiles where id = ${userId}`;
-    invariant(email, "the caller's profile");
-    await enqueueMail(tx, {
+    await enqueueAccountMail(tx, {
       kind: "cancellation",
-      to: email.email,
-      userId,
+      accountId: userId,
       dedupeKey: `cancellation:${row.id}`,
       ...cancellationConfirmed({
         product: current.product_name,

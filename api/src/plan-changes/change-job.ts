@@ -1,5 +1,5 @@
 import { recordAudit } from "../audit/audit.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueAccountMail } from "../mail/outbox.ts";
 import type { Sql } from "../platform/db.ts";
 import { log } from "../platform/log.ts";
 import type { ServerProvider } from "../platform/ports.ts";
@@ -33,7 +33,6 @@ interface ChangeTarget {
   to_product_id: string;
   from_name: string;
   to_name: string;
-  email: string;
   reseller_id: number | null;
   cpu: number | null;
   memory_mb: number | null;
@@ -49,11 +48,11 @@ export async function runChange(
   const [target] = await sql<[ChangeTarget?]>`
     select c.id, c.state, c.user_id, c.order_id, c.service_id, c.amount::text as amount,
       c.transaction_id, c.from_product_id, c.to_product_id, f.name as from_name, t.name as to_name,
-      pr.email, s.reseller_id, t.plan_cpu_cores as cpu, t.plan_memory_mb as memory_mb,
+      s.reseller_id, t.plan_cpu_cores as cpu, t.plan_memory_mb as memory_mb,
       t.plan_disk_gb as disk_gb, t.plan_ipv4_count as ipv4_count
     from provider_jobs j join plan_changes c on c.id = j.plan_change_id
       join products f on f.id = c.from_product_id join products t on t.id = c.to_product_id
-      join profiles pr on pr.id = c.user_id left join services s on s.id = c.service_id
+      left join services s on s.id = c.service_id
     where j.id = ${job.id}`;
   if (target?.state !== "pending") {
     await finish(sql, job, "done", "the plan change is no longer pending");
@@ -130,10 +129,9 @@ async function complete(deps: { sql: Sql }, job: ProviderJobRow, t: ChangeTarget
       entityId: t.service_id,
       after: { plan_change_id: t.id, product: t.to_name, credited },
     });
-    await enqueueMail(tx, {
+    await enqueueAccountMail(tx, {
       kind: "plan_changed",
-      to: t.email,
-      userId: t.user_id,
+      accountId: t.user_id,
       dedupeKey: `plan-changed:${t.id}`,
       ...planChanged({ from: t.from_name, to: t.to_name, serviceId: t.service_id, credited }),
     });
@@ -187,10 +185,9 @@ async function failForGood(
       entityId: t.service_id,
       after: { plan_change_id: t.id, reason, refunded },
     });
-    await enqueueMail(tx, {
+    await enqueueAccountMail(tx, {
       kind: "plan_change_failed",
-      to: t.email,
-      userId: t.user_id,
+      accountId: t.user_id,
       dedupeKey: `plan-change-failed:${t.id}`,
       ...planChangeFailed({ from: t.from_name, to: t.to_name, serviceId: t.service_id, refunded }),
     });

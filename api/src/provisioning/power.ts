@@ -1,5 +1,5 @@
 import { recordAudit } from "../audit/audit.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueAccountMail } from "../mail/outbox.ts";
 import { serverTerminated } from "../mail/templates/provisioning.ts";
 import type { Sql } from "../platform/db.ts";
 import type { ServerProvider } from "../platform/ports.ts";
@@ -70,11 +70,11 @@ export async function runDelete(
   job: ProviderJobRow,
 ): Promise<void> {
   const { sql, provider } = deps;
-  let service: { user_id: string; email: string; product_name: string } | undefined;
+  let service: { user_id: string; product_name: string } | undefined;
   if (job.service_id) {
-    [service] = await sql<{ user_id: string; email: string; product_name: string }[]>`
-      select s.user_id, pr.email, coalesce(p.name, 'VPS') as product_name
-      from services s join profiles pr on pr.id = s.user_id
+    [service] = await sql<{ user_id: string; product_name: string }[]>`
+      select s.user_id, coalesce(p.name, 'VPS') as product_name
+      from services s
         left join orders o on o.id = s.order_id left join products p on p.id = o.product_id
       where s.id = ${job.service_id} and (
         (s.service_status = 'suspended'
@@ -116,10 +116,9 @@ export async function runDelete(
       before: { service_status: "suspended" },
       after: { service_status: "terminated", vm_id: job.vm_id },
     });
-    await enqueueMail(tx, {
+    await enqueueAccountMail(tx, {
       kind: "server_terminated",
-      to: service.email,
-      userId: service.user_id,
+      accountId: service.user_id,
       dedupeKey: `server-terminated:${job.service_id}`,
       ...serverTerminated({ productName: service.product_name, serviceId: job.service_id }),
     });

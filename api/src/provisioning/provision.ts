@@ -1,5 +1,5 @@
 import { recordAudit } from "../audit/audit.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueAccountMail, enqueueMail } from "../mail/outbox.ts";
 import { provisioningFailed, serverReady } from "../mail/templates/provisioning.ts";
 import type { Sql, Tx } from "../platform/db.ts";
 import { log } from "../platform/log.ts";
@@ -65,7 +65,6 @@ interface Target {
   user_id: string;
   order_id: string;
   order_status: string;
-  email: string;
   product_name: string;
   plan_template: string | null;
   plan_cpu_cores: number | null;
@@ -78,10 +77,9 @@ export async function runProvision(deps: ProvisionDeps, job: ProviderJobRow): Pr
   const { sql } = deps;
   const [target] = await sql<[Target?]>`
     select s.id as service_id, s.service_status, s.user_id, o.id as order_id, o.status as order_status,
-      pr.email, p.name as product_name, p.plan_template, p.plan_cpu_cores, p.plan_memory_mb,
+      p.name as product_name, p.plan_template, p.plan_cpu_cores, p.plan_memory_mb,
       p.plan_disk_gb, p.plan_ipv4_count
     from services s join orders o on o.id = s.order_id join products p on p.id = o.product_id
-      join profiles pr on pr.id = s.user_id
     where s.id = ${job.service_id}`;
   if (!target || target.service_status !== "provisioning") {
     // Removed or settled by staff meanwhile. A create in flight may still make a server: the
@@ -319,10 +317,9 @@ async function complete(
       entityId: target.service_id,
       after: { vm_id: server.vmId, ipv4, status, attempts: job.attempts },
     });
-    await enqueueMail(tx, {
+    await enqueueAccountMail(tx, {
       kind: "server_ready",
-      to: target.email,
-      userId: target.user_id,
+      accountId: target.user_id,
       dedupeKey: `server-ready:${target.service_id}`,
       ...serverReady({
         productName: target.product_name,
@@ -364,10 +361,9 @@ async function failForGood(
       refunded,
       reason,
     });
-    await enqueueMail(tx, {
+    await enqueueAccountMail(tx, {
       kind: "provisioning_failed",
-      to: target.email,
-      userId: target.user_id,
+      accountId: target.user_id,
       dedupeKey: `provisioning-failed:${job.id}`,
       ...mail.customer,
     });

@@ -18,7 +18,7 @@ import { conflict } from "../admin/admin-rows.ts";
 import { containsPattern, pageSize } from "../admin/list-page.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Actor } from "../auth/middleware.ts";
-import { enqueueMail, SUPPORT_READERS } from "../mail/outbox.ts";
+import { enqueueAccountMail, enqueueMail, SUPPORT_READERS } from "../mail/outbox.ts";
 import type { Config } from "../platform/config.ts";
 import type { Db, Sql, Tx } from "../platform/db.ts";
 import { HttpError, notFound } from "../platform/http-error.ts";
@@ -415,12 +415,9 @@ export async function staffReply(
         first_answered_at = coalesce(first_answered_at, now()),
         last_activity_at = now(), last_reply_at = now()
       where id = ${id}`;
-    const [customer] = await tx<[{ email: string }]>`
-      select email from profiles where id = ${t.user_id}`;
-    await enqueueMail(tx, {
+    await enqueueAccountMail(tx, {
       kind: "support_reply",
-      to: customer.email,
-      userId: t.user_id,
+      accountId: t.user_id,
       readers: await ticketReaders(tx, id, t.category),
       dedupeKey: `support-staff-reply:${m.id}`,
       ...mails.staffReplied({ id, subject: t.subject, url: ticketUrl(config, id, false) }),
@@ -506,12 +503,11 @@ export async function autoCloseTickets(sql: Sql, config: SupportConfig): Promise
         subject: string;
         category: SupportCategory;
         user_id: string;
-        email: string;
         waiting_since: Date;
       }[]
     >`
-      select t.id, t.subject, t.category, t.user_id, p.email, t.waiting_since
-      from support_tickets t join profiles p on p.id = t.user_id
+      select t.id, t.subject, t.category, t.user_id, t.waiting_since
+      from support_tickets t
       where t.status = 'waiting_customer'
         and t.waiting_since <= now() - make_interval(days => ${config.SUPPORT_AUTO_CLOSE_DAYS})
       order by t.waiting_since limit 500
@@ -524,10 +520,9 @@ export async function autoCloseTickets(sql: Sql, config: SupportConfig): Promise
       await tx`
         insert into support_messages (ticket_id, author_role, body)
         values (${t.id}, 'system', ${autoClosedMessage(config.SUPPORT_AUTO_CLOSE_DAYS)})`;
-      await enqueueMail(tx, {
+      await enqueueAccountMail(tx, {
         kind: "support_auto_closed",
-        to: t.email,
-        userId: t.user_id,
+        accountId: t.user_id,
         readers: await ticketReaders(tx, t.id, t.category),
         dedupeKey: `support-auto-closed:${t.id}:${t.waiting_since.toISOString()}`,
         ...mails.ticketAutoClosed({

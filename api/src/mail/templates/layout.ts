@@ -29,8 +29,9 @@ export interface MailVariant extends RenderedMail {
 }
 
 /**
- * A mail ready for enqueueMail: the English variant, and the same mail in the other languages;
- * the outbox keeps the one of the recipient's saved locale (api/src/mail/outbox.ts).
+ * A mail ready for enqueueMail or enqueueAccountMail: the English variant, and the same mail in
+ * the other languages; the outbox keeps the one of the recipient's saved locale
+ * (api/src/mail/outbox.ts).
  */
 export interface MailTemplate extends MailVariant {
   translations?: Partial<Record<Locale, MailVariant>>;

@@ -13,6 +13,7 @@ import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { federation } from "@module-federation/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
+import { runnerImport } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import registry from "../api/contracts/remote-registry.json" with { type: "json" };
 
@@ -179,15 +180,36 @@ export const reactAriaEnglishOnly = reactAriaStrings;
  * them: `en.json?keys=auth.` is the keys starting with `auth.`, `en.json?keys=!auth.,auth.x`
  * every key but those, `auth.x` included (comma-separated prefixes, `!` excludes, the last
  * matching prefix decides).
+ *
+ * The contracts' catalogs (`api/contracts/i18n/validation-<locale>.json`, message id → text)
+ * imported with `?by-english` come keyed by the English text instead (`catalogByEnglish`), so a
+ * page in another language finds a contract's message without loading every contract's English
+ * to learn its id (shared-ui/src/i18n/validation-messages.ts). The contracts' English is read
+ * once per build or dev server: a dev server shows a changed English text in the catalogs after a
+ * restart.
  * @returns {import("vite").Plugin}
  */
 export function compiledMessages() {
   const file = /[\\/]src[\\/](?:i18n[\\/])?messages[\\/][a-z]{2}(?:-[A-Z]{2})?\.json$/;
+  const contractCatalog = /[\\/]api[\\/]contracts[\\/]i18n[\\/]validation-[a-z]{2}\.json$/;
+  /** @type {Promise<(catalog: Record<string, string>) => Record<string, string>> | undefined} */
+  let byEnglish;
   return {
     name: "portal-compiled-messages",
     enforce: "pre",
-    load(id) {
+    async load(id) {
       const [path = "", query = ""] = id.split("?", 2);
+      if (contractCatalog.test(path) && new URLSearchParams(query).has("by-english")) {
+        byEnglish ??= runnerImport(
+          fileURLToPath(new URL("../api/contracts/i18n/validation.ts", import.meta.url)),
+          { configFile: false, logLevel: "silent" },
+        ).then(({ module }) => /** @type {any} */ (module).catalogByEnglish);
+        const catalog = (await byEnglish)(JSON.parse(readFileSync(path, "utf8")));
+        return {
+          code: `export default JSON.parse(${JSON.stringify(JSON.stringify(catalog))});`,
+          moduleType: "js",
+        };
+      }
       if (!file.test(path)) return undefined;
       const rules = new URLSearchParams(query).get("keys")?.split(",") ?? [];
       const wanted = (/** @type {string} */ key) =>

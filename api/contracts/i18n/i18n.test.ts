@@ -1,8 +1,10 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { messages } from "../auth.ts";
+import { localizeByEnglish } from "./by-english.ts";
+import { fillTemplate } from "./fill-template.ts";
 import { locales, negotiateLocale } from "./locales.ts";
 import { englishMessages } from "./messages.ts";
-import { localizeMessage } from "./validation.ts";
+import { catalogByEnglish, localizeMessage } from "./validation.ts";
 import de from "./validation-de.json" with { type: "json" };
 import fr from "./validation-fr.json" with { type: "json" };
 import nl from "./validation-nl.json" with { type: "json" };
@@ -43,6 +45,27 @@ Deno.test("localizeMessage maps a contract's English message through its id; Eng
   assertEquals(localizeMessage(messages.invalidEmail, {}), "Invalid email address");
   assertEquals(localizeMessage("Something no contract says", de), "Something no contract says");
   assertEquals(englishMessages["auth.invalidEmail"], "Invalid email address");
+});
+
+Deno.test("a catalog keyed by English (the pages' form) translates every message as the id-keyed one does", () => {
+  const filled = Object.values(englishMessages)
+    .filter((text) => text.includes("{"))
+    .map((text) => fillTemplate(text, new Proxy({}, { get: (_, name) => `<${String(name)} 42>` })));
+  const english = [...Object.values(englishMessages), ...filled, "Something no contract says"];
+  for (const [locale, catalog] of Object.entries(catalogs)) {
+    const byEnglish = catalogByEnglish(catalog);
+    for (const message of english) {
+      assertEquals(
+        [locale, message, localizeByEnglish(message, byEnglish)],
+        [locale, message, localizeMessage(message, catalog)],
+      );
+    }
+  }
+  assertEquals(filled.length > 0, true);
+  assertEquals(
+    localizeByEnglish(messages.invalidEmail, catalogByEnglish(de)),
+    "Ungültige E-Mail-Adresse",
+  );
 });
 
 Deno.test("negotiateLocale: q-values, region tags, exclusions and the English fallback", () => {

@@ -35,3 +35,16 @@ export function localizeMessage(englishMessage: string, catalog: Record<string, 
 }
 
 let templates: ReturnType<typeof compileTemplates> | undefined;
+
+/**
+ * A language's catalog (id → text) keyed by the English text instead (by-english.ts), for the
+ * pages' builds. Where two ids share one English text the first one's translation is kept, as
+ * `messageId` does; ids the catalog lacks are left out, so their English stays.
+ */
+export function catalogByEnglish(catalog: Record<string, string>): Record<string, string> {
+  const byEnglish: Record<string, string> = {};
+  for (const [id, text] of Object.entries(englishMessages)) {
+    if (!Object.hasOwn(byEnglish, text) && catalog[id]) byEnglish[text] = catalog[id];
+  }
+  return byEnglish;
+}

@@ -1,17 +1,22 @@
+import type { CatalogByEnglish } from "@contracts/i18n/by-english.ts";
 import { zodLocales } from "@hosting-portal/schema";
 import type { core } from "zod/mini";
 import { type Locale, localeStore } from "./locale-store";
 
 /**
  * The contracts' validation messages in the page's language. The contracts (which the API
- * validates with too) write them in English, SPEC's texts; `localizeMessage` maps one through its
- * message id to the language's catalog, so a form refuses with the same words as the API's
- * answer. English pages load nothing of this: the id table and the catalog arrive with the
- * first change to another language.
+ * validates with too) write them in English, SPEC's texts; `localizeByEnglish` finds one in the
+ * language's catalog, so a form refuses with the same words as the API's answer. English pages
+ * load nothing of this: the catalog arrives with the first change to another language.
  */
-const catalogs = import.meta.glob<Record<string, string>>(
+const catalogs = import.meta.glob<CatalogByEnglish>(
   "../../../api/contracts/i18n/validation-*.json",
-  { import: "default" },
+  {
+    import: "default",
+    // Keyed by English at build time (compiledMessages in vite-app-config.js): a message is found
+    // without loading every contract's English to learn its id.
+    query: "?by-english",
+  },
 );
 
 /**
@@ -38,10 +43,10 @@ export function loadContractMessages(locale: Locale): Promise<unknown> {
   )?.[1];
   if (!file) return Promise.resolve();
   const zod = locale === "en" ? undefined : zodLocaleFiles[locale]?.();
-  return Promise.all([import("@contracts/i18n/validation.ts"), file(), zod]).then(
-    ([{ localizeMessage }, catalog, zodLocale]) => {
+  return Promise.all([import("@contracts/i18n/by-english.ts"), file(), zod]).then(
+    ([{ localizeByEnglish }, catalog, zodLocale]) => {
       if (zodLocale) zodErrors.set(locale, zodLocale.default().localeError);
-      loaded.set(locale, (message) => localizeMessage(message, catalog));
+      loaded.set(locale, (message) => localizeByEnglish(message, catalog));
     },
   );
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type AdminTicket, autoClosedMessage, type Ticket } from "@contracts/support.ts";
+import { autoClosedMessage } from "@contracts/support.ts";
 import { setLocale } from "@hosting-portal/shared-ui";
 import {
   englishFragments,
@@ -11,6 +11,7 @@ import {
 } from "@hosting-portal/shared-ui/testing";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { bootLog, messageOf, staffTicketOf, ticketId, ticketOf } from "../testing/fixtures";
 import AdminQueuePage from "./admin-queue-page";
 import AdminTicketPage from "./admin-ticket-page";
 import SupportPage from "./support-page";
@@ -26,42 +27,20 @@ const read = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(resolve(import.meta.dirname, `../messages/${locale}.json`), "utf8"));
 const en = read("en");
 
-const id = "7d3f0a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6";
-const ticket: Ticket = {
-  id,
+const id = ticketId;
+const ticket = ticketOf({
   subject: "Kein Netz",
-  category: "technical",
   status: "waiting_customer",
-  created_at: "2026-11-26T10:00:00Z",
-  last_activity_at: "2026-11-26T11:00:00Z",
-  last_reply_at: "2026-11-26T11:00:00Z",
-  service_id: null,
-  order_id: null,
-  closed_at: null,
   messages: [
-    {
-      id: "00000000-0000-4000-8000-00000000000a",
-      author: "customer",
-      body: "Seit heute",
-      created_at: "2026-11-26T10:00:00Z",
-      attachments: [
-        {
-          id: "00000000-0000-4000-8000-0000000000f1",
-          file_name: "boot.log",
-          content_type: "text/plain",
-          size_bytes: 2048,
-        },
-      ],
-    },
-    {
+    messageOf({ body: "Seit heute", attachments: [bootLog] }),
+    messageOf({
       id: "00000000-0000-4000-8000-00000000000b",
       author: "staff",
       body: "Neu gestartet",
       created_at: "2026-11-26T11:00:00Z",
-      attachments: [],
-    },
+    }),
   ],
-};
+});
 
 /** The auto-close job's message as each catalog words it for 14 days. */
 const autoClosed = {
@@ -142,8 +121,7 @@ describe("the support pages in each language", () => {
 
 const customerId = "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d";
 const staffId = "3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a";
-const staffTicket: AdminTicket = {
-  ...ticket,
+const staffTicket = staffTicketOf(ticket, {
   status: "waiting_staff",
   user_id: customerId,
   email: "kunde@example.com",
@@ -152,27 +130,23 @@ const staffTicket: AdminTicket = {
   assignee_name: "anna",
   first_answered_at: "2026-11-26T11:00:00Z",
   first_answer_seconds: 5400,
-  close_seconds: null,
-  closed_by: null,
   messages: [
     { ...ticket.messages[0]! },
     { ...ticket.messages[1]!, author_name: "anna" },
-    {
+    messageOf({
       id: "00000000-0000-4000-8000-00000000000c",
       author: "staff",
       author_name: "anna",
       internal: true,
       body: "Provider gefragt",
       created_at: "2026-11-26T11:05:00Z",
-      attachments: [],
-    },
-    {
+    }),
+    messageOf({
       id: "00000000-0000-4000-8000-00000000000d",
       author: "system",
       body: "Automatisch",
       created_at: "2026-11-26T11:06:00Z",
-      attachments: [],
-    },
+    }),
   ],
   customer: {
     credits: "12.50",
@@ -192,7 +166,7 @@ const staffTicket: AdminTicket = {
       },
     ],
   },
-};
+});
 
 describe("the staff's support pages in each language", () => {
   it("keep their English texts in English", async () => {

@@ -1,5 +1,4 @@
 import type { AccountRole } from "@contracts/members.ts";
-import type { Ticket } from "@contracts/support.ts";
 import {
   mockApi,
   renderPage,
@@ -8,6 +7,7 @@ import {
 } from "@hosting-portal/shared-ui/testing";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { ticketId, ticketOf } from "../testing/fixtures";
 import SupportPage from "./support-page";
 import TicketPage from "./ticket-page";
 
@@ -16,28 +16,8 @@ import TicketPage from "./ticket-page";
  * billing and technical members open and answer tickets; a read-only member reads them only.
  */
 
-const id = "7d3f0a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6";
-const ticket: Ticket = {
-  id,
-  subject: "Server down",
-  category: "technical",
-  status: "waiting_customer",
-  created_at: "2026-11-26T10:00:00Z",
-  last_activity_at: "2026-11-26T11:00:00Z",
-  last_reply_at: "2026-11-26T11:00:00Z",
-  service_id: null,
-  order_id: null,
-  closed_at: null,
-  messages: [
-    {
-      id: "00000000-0000-4000-8000-00000000000a",
-      author: "customer",
-      body: "It stopped.",
-      created_at: "2026-11-26T10:00:00Z",
-      attachments: [],
-    },
-  ],
-};
+const id = ticketId;
+const ticket = ticketOf({ status: "waiting_customer" });
 const refusal = "Your role in this account does not allow opening or answering tickets";
 
 async function as(role: AccountRole, profile: () => unknown = () => testProfile({ role })) {

@@ -1,45 +1,18 @@
-import type { AdminTicket, Ticket } from "@contracts/support.ts";
 import { queryClient } from "@hosting-portal/shared-ui";
 import { mockApi, renderPage, resetPortalState } from "@hosting-portal/shared-ui/testing";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { mineKeys } from "../features/tickets/api";
+import { bootLog, messageOf, staffTicketOf, ticketId, ticketOf } from "../testing/fixtures";
 import AdminTicketPage from "./admin-ticket-page";
 import SupportPage from "./support-page";
 import TicketPage from "./ticket-page";
 
-const id = "7d3f0a4e-1b2c-4d5e-8f90-a1b2c3d4e5f6";
+const id = ticketId;
 const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
 
-const ticket: Ticket = {
-  id,
-  subject: "Server down",
-  category: "technical",
-  status: "waiting_staff",
-  created_at: "2026-11-26T10:00:00Z",
-  last_activity_at: "2026-11-26T11:00:00Z",
-  last_reply_at: "2026-11-26T11:00:00Z",
-  service_id: null,
-  order_id: null,
-  closed_at: null,
-  messages: [
-    {
-      id: "00000000-0000-4000-8000-00000000000a",
-      author: "customer",
-      body: hostile,
-      created_at: "2026-11-26T10:00:00Z",
-      attachments: [
-        {
-          id: "00000000-0000-4000-8000-0000000000f1",
-          file_name: "boot.log",
-          content_type: "text/plain",
-          size_bytes: 2048,
-        },
-      ],
-    },
-  ],
-};
+const ticket = ticketOf({ messages: [messageOf({ body: hostile, attachments: [bootLog] })] });
 
 const reply = {
   id: "00000000-0000-4000-8000-00000000000b",
@@ -163,32 +136,24 @@ describe("mf-support list page", () => {
   });
 });
 
-const staffTicketOf = (messages: AdminTicket["messages"]): AdminTicket => ({
-  ...ticket,
-  user_id: "00000000-0000-4000-8000-000000000001",
-  email: "ann@example.com",
-  username: "ann",
-  assignee_id: null,
-  assignee_name: null,
-  closed_by: null,
-  first_answered_at: null,
-  first_answer_seconds: null,
-  close_seconds: null,
-  customer: { credits: "12.50", services: [], orders: [] },
-  messages,
-});
-
 describe("mf-support staff ticket page", () => {
   it("keeps an answer typed while a note is on its way, and clears only what was sent", async () => {
     const user = userEvent.setup();
     let sent: () => void = () => {};
-    const withNote = staffTicketOf([
-      ...ticket.messages,
-      { ...reply, id: "00000000-0000-4000-8000-00000000000c", body: "Owes money", internal: true },
-    ]);
+    const withNote = staffTicketOf(ticket, {
+      messages: [
+        ...ticket.messages,
+        {
+          ...reply,
+          id: "00000000-0000-4000-8000-00000000000c",
+          body: "Owes money",
+          internal: true,
+        },
+      ],
+    });
     const net = mockApi(
       {
-        "GET /api/admin/support/tickets/:id": staffTicketOf(ticket.messages),
+        "GET /api/admin/support/tickets/:id": staffTicketOf(ticket),
         "GET /api/admin/support/canned-answers": { answers: [] },
         "GET /api/admin/support/staff": { staff: [] },
         "POST /api/admin/support/tickets/:id/notes": () =>
@@ -219,15 +184,17 @@ describe("mf-support staff ticket page", () => {
   });
 
   it("shows internal notes marked as such and adds one", async () => {
-    const staffTicket = staffTicketOf([
-      ...ticket.messages,
-      {
-        ...reply,
-        id: "00000000-0000-4000-8000-00000000000c",
-        body: "Owes money",
-        internal: true,
-      },
-    ]);
+    const staffTicket = staffTicketOf(ticket, {
+      messages: [
+        ...ticket.messages,
+        {
+          ...reply,
+          id: "00000000-0000-4000-8000-00000000000c",
+          body: "Owes money",
+          internal: true,
+        },
+      ],
+    });
     const net = mockApi(
       {
         "GET /api/admin/support/tickets/:id": staffTicket,

@@ -14,37 +14,12 @@ import {
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { epycProduct, starterProduct } from "../testing/fixtures";
 import ProductsPage from "./products-page";
 
 // Ordered by type then price, as GET /api/admin/products answers.
-const starter: AdminProduct = {
-  id: "6f1c2b7e-3d4a-4e5b-8c6d-7e8f9a0b1c2d",
-  name: "VPS Starter",
-  price: "4.99",
-  cpu: "2 vCPU",
-  ram: "4 GB",
-  storage: "80 GB NVMe",
-  uplink: "1 Gbit/s",
-  ddos_protection: "Always-on",
-  product_type: "vps",
-  orders_count: 3,
-  created_at: "2025-01-01T00:00:00Z",
-  plan: { template: "Debian12", cpu_cores: 2, memory_mb: 4096, disk_gb: 80, ipv4_count: 1 },
-};
-const epyc: AdminProduct = {
-  id: "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d",
-  name: "Dedicated EPYC 16",
-  price: "89.00",
-  cpu: "AMD EPYC 7313P",
-  ram: "128 GB",
-  storage: "2 x 1.92 TB NVMe",
-  uplink: "10 Gbit/s",
-  ddos_protection: "Always-on",
-  product_type: "dedicated",
-  orders_count: 0,
-  created_at: "2025-02-01T00:00:00Z",
-  plan: null,
-};
+const starter = starterProduct;
+const epyc = epycProduct;
 
 const templates = { templates: ["Debian12", "Ubuntu2404", "AlmaLinux9"] };
 

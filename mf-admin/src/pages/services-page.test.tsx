@@ -1,4 +1,4 @@
-import { type AdminService, type AdminUser, planMessages } from "@contracts/admin.ts";
+import { type AdminService, planMessages } from "@contracts/admin.ts";
 import {
   apiError,
   fieldError,
@@ -14,48 +14,11 @@ import {
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { alice, dedicatedService, vpsService } from "../testing/fixtures";
 import ServicesPage from "./services-page";
 
-const alice: AdminUser = {
-  id: "2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091",
-  username: "alice",
-  email: "alice@example.com",
-  credits: "25.00",
-  status: "active",
-  is_admin: false,
-  orders_count: 1,
-  services_count: 1,
-  created_at: "2026-11-20T16:45:00Z",
-};
-
-const linked: AdminService = {
-  id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
-  user_id: alice.id,
-  username: "alice",
-  email: "alice@example.com",
-  service_type: "vps",
-  service_status: "active",
-  ipv4: "203.0.113.10",
-  ram: "4",
-  cpu: "2",
-  storage: "80",
-  reseller_id: 104233,
-  order_id: "c0ffee00-1234-4abc-8def-0123456789ab",
-  created_at: "2026-11-20T17:00:00Z",
-  provider_error: null,
-};
-const unlinked: AdminService = {
-  ...linked,
-  id: "9f8e7d6c-5b4a-4938-8271-605f4e3d2c1b",
-  service_type: "dedicated",
-  service_status: "suspended",
-  ipv4: "198.51.100.7",
-  ram: "128 GB DDR4 ECC",
-  cpu: "AMD EPYC 7313P",
-  storage: "2 x 1.92 TB NVMe",
-  reseller_id: 88012,
-  order_id: null,
-};
+const linked = vpsService;
+const unlinked = dedicatedService;
 
 async function openPage(routes: Routes = {}): Promise<MockApi> {
   const net = mockApi(

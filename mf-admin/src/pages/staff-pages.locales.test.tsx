@@ -26,6 +26,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { alice, starterProduct, vpsService } from "../testing/fixtures";
 import AuditPage from "./audit-page";
 import InvoicesPage from "./invoices-page";
 import MailOutboxPage from "./mail-outbox-page";
@@ -52,18 +53,6 @@ const en = read("en");
  * does not count it ("admin" is the users list's English badge).
  */
 const admin = { user: { is_admin: true, username: "ops", email: "ops@example.com" } };
-
-const alice: AdminUser = {
-  id: "2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091",
-  username: "alice",
-  email: "alice@example.com",
-  credits: "25.00",
-  status: "active",
-  is_admin: false,
-  orders_count: 1,
-  services_count: 1,
-  created_at: "2026-11-20T16:45:00Z",
-};
 
 const users: AdminUser[] = [
   alice,
@@ -130,22 +119,7 @@ const cancellations: AdminCancellationList["cancellations"] = (
   created_at: "2026-11-22T14:05:00Z",
 }));
 
-const vps: AdminService = {
-  id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
-  user_id: alice.id,
-  username: "alice",
-  email: "alice@example.com",
-  service_type: "vps",
-  service_status: "active",
-  ipv4: "203.0.113.10",
-  ram: "4",
-  cpu: "2",
-  storage: "80",
-  reseller_id: 104233,
-  order_id: "c0ffee00-1234-4abc-8def-0123456789ab",
-  created_at: "2026-11-20T17:00:00Z",
-  provider_error: null,
-};
+const vps = vpsService;
 const services: AdminService[] = [
   vps,
   // A sibling on the same order, so removing the first names the other one.
@@ -192,20 +166,7 @@ const services: AdminService[] = [
   },
 ];
 
-const starter: AdminProduct = {
-  id: "6f1c2b7e-3d4a-4e5b-8c6d-7e8f9a0b1c2d",
-  name: "VPS Starter",
-  price: "4.99",
-  cpu: "2 vCPU",
-  ram: "4 GB",
-  storage: "80 GB NVMe",
-  uplink: "1 Gbit/s",
-  ddos_protection: "Always-on",
-  product_type: "vps",
-  orders_count: 3,
-  created_at: "2025-01-01T00:00:00Z",
-  plan: { template: "Debian12", cpu_cores: 2, memory_mb: 4096, disk_gb: 80, ipv4_count: 1 },
-};
+const starter = starterProduct;
 const products: AdminProduct[] = [
   starter,
   { ...starter, id: "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d", name: "VPS Medium", plan: null },

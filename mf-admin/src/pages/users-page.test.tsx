@@ -14,6 +14,7 @@ import {
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { alice as aliceRow } from "../testing/fixtures";
 import UsersPage from "./users-page";
 
 // Built from local time parts: dates show in the viewer's time zone.
@@ -24,14 +25,8 @@ const adminId = "00000000-0000-4000-8000-0000000000ad";
 
 // Newest first, as GET /api/admin/users answers.
 const alice: AdminUser = {
-  id: "2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091",
-  username: "alice",
-  email: "alice@example.com",
-  credits: "25.00",
-  status: "active",
-  is_admin: false,
+  ...aliceRow,
   orders_count: 2,
-  services_count: 1,
   created_at: local(2026, 11, 20, 16, 45),
 };
 const bob: AdminUser = {

@@ -26,7 +26,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { alice, starterProduct, vpsService } from "../testing/fixtures";
+import { alice, dedicatedService, starterProduct, vpsService } from "../testing/fixtures";
 import AuditPage from "./audit-page";
 import InvoicesPage from "./invoices-page";
 import MailOutboxPage from "./mail-outbox-page";
@@ -124,18 +124,7 @@ const services: AdminService[] = [
   vps,
   // A sibling on the same order, so removing the first names the other one.
   { ...vps, id: "3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a", ipv4: "203.0.113.11", reseller_id: 104234 },
-  {
-    ...vps,
-    id: "9f8e7d6c-5b4a-4938-8271-605f4e3d2c1b",
-    service_type: "dedicated",
-    service_status: "suspended",
-    ipv4: "198.51.100.7",
-    ram: "128 GB DDR4 ECC",
-    cpu: "AMD EPYC 7313P",
-    storage: "2 x 1.92 TB NVMe",
-    reseller_id: 88012,
-    order_id: null,
-  },
+  dedicatedService,
   {
     ...vps,
     id: "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",

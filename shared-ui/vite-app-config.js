@@ -403,6 +403,61 @@ function ownRuntimeWhenHostHasNone() {
   };
 }
 
+/**
+ * Each expose's `sync` assets in the remote's `mf-manifest.json` become every chunk and style its
+ * module statically imports, so the shell can download a page's code in one go as soon as it has
+ * read the manifest (`preloadExpose` in shell/src/features/remotes/load-remote.ts). The federation
+ * plugin lists the page's chunks but leaves out the expose's own entry chunk (the one remoteEntry
+ * imports) and counts the chunk of its share loaders as the shares' (`async`), though the page
+ * imports it statically: each was only fetched when the module before it ran, two more round trips
+ * after the remote's entry. Only the manifest changes; the runtime reads `sync` the same way.
+ * @param {string} dir the remote's folder
+ * @param {Record<string, string>} exposes `./Name` → file, relative to `dir`
+ * @returns {import("vite").Plugin}
+ */
+function manifestListsExposeImports(dir, exposes) {
+  return {
+    name: "portal-manifest-lists-expose-imports",
+    apply: "build",
+    // After the federation plugin, which emits the manifest in its own generateBundle.
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const file = bundle["mf-manifest.json"];
+      if (file?.type !== "asset" || typeof file.source !== "string") return;
+      const manifest = JSON.parse(file.source);
+      for (const expose of manifest.exposes ?? []) {
+        const source = exposes[`./${expose.name}`];
+        const id = source && join(dir, source);
+        const entry = Object.values(bundle).find(
+          (c) => c.type === "chunk" && c.facadeModuleId === id,
+        );
+        if (entry?.type !== "chunk") continue;
+        /** @type {Set<string>} */
+        const js = new Set();
+        /** @type {Set<string>} */
+        const css = new Set();
+        const visit = (/** @type {string} */ fileName) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== "chunk" || js.has(fileName)) return;
+          js.add(fileName);
+          for (const style of chunk.viteMetadata?.importedCss ?? []) css.add(style);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        visit(entry.fileName);
+        for (const [type, files] of /** @type {const} */ ([
+          ["js", js],
+          ["css", css],
+        ])) {
+          const assets = expose.assets[type];
+          assets.sync = [...new Set([...assets.sync, ...files])];
+          assets.async = assets.async.filter((/** @type {string} */ a) => !files.has(a));
+        }
+      }
+      file.source = JSON.stringify(manifest);
+    },
+  };
+}
+
 const remoteIndexHtml = fileURLToPath(new URL("./dev/remote-index.html", import.meta.url));
 
 /**
@@ -473,6 +528,7 @@ export function remoteViteConfig(dir) {
         ...(command === "build" ? { experiments: { externalRuntime: true } } : {}),
       }),
       ownRuntimeWhenHostHasNone(),
+      manifestListsExposeImports(dir, exposes),
       sharedStandaloneHtml(dir),
       standaloneHtmlFromRoot(),
       precompressed(),

@@ -133,6 +133,60 @@ function preloadBootShares(): Plugin {
   };
 }
 
+/** The id of index.html's template of the links `preloadSharedUiShare` adds (load-remote.ts). */
+const SHARED_UI_PRELOADS = "portal-shared-ui-preloads";
+
+/**
+ * The part of the shared-ui share that the frame does not load itself (the whole barrel: every
+ * widget a remote page may render, and their styles), as inert `modulepreload` and style `preload`
+ * links in a `<template>` of index.html. Every remote page needs it, but it was only requested when
+ * the remote's page module asked the runtime for the share, after the remote's entry had arrived
+ * and run, and then in three rounds (styles, the chunk, the chunks it imports). The shell knows
+ * these file names only when its bundle is written, so they go into the HTML rather than into its
+ * scripts; `preloadSharedUiShare` adds them to the head on a remote page.
+ */
+function sharedUiPreloads(): Plugin {
+  const barrel = `${sharedUiSrc}index.ts`;
+  return {
+    name: "portal-shared-ui-preloads",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const html = bundle["index.html"];
+      if (html?.type !== "asset" || typeof html.source !== "string") return;
+      const share = Object.values(bundle).find(
+        (c) => c.type === "chunk" && c.moduleIds.includes(barrel),
+      );
+      if (share?.type !== "chunk") return;
+      const page = html.source;
+      const js = new Set<string>();
+      const css = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== "chunk" || js.has(fileName)) return;
+        js.add(fileName);
+        for (const style of chunk.viteMetadata?.importedCss ?? []) css.add(style);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      visit(share.fileName);
+      // What index.html loads or preloads already is not listed again.
+      const missing = (file: string) => !page.includes(`/${file}"`);
+      const links = [
+        ...[...js]
+          .filter(missing)
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        ...[...css]
+          .filter(missing)
+          .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+      ];
+      html.source = page.replace(
+        "</body>",
+        `<template id="${SHARED_UI_PRELOADS}">${links.join("")}</template></body>`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: contractsAlias },
   plugins: [
@@ -155,6 +209,7 @@ export default defineConfig({
     }),
     federationRuntimeVersionOnly(),
     preloadBootShares(),
+    sharedUiPreloads(),
   ],
   server: {
     port: devPort("shell"),

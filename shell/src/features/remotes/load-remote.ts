@@ -92,35 +92,86 @@ interface ManifestExpose {
   assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } };
 }
 
+interface Manifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: ManifestExpose[];
+}
+
 const preloaded = new Set<string>();
 
+type PreloadLink = readonly [rel: "modulepreload" | "preload", href: string];
+
 /**
- * Starts downloading a page's own modules and styles (its expose's `sync` assets in the manifest)
- * as soon as the manifest is read: otherwise they are asked for only after the remote's entry has
- * arrived and run, one round trip and its work later. `modulepreload` puts them in the module map
- * the runtime's imports then read, so nothing is fetched twice.
+ * `modulepreload` for scripts, a style `preload` for CSS. `crossorigin` (anonymous) as the module
+ * loader and Vite's style loader ask for them, or the browser fetches the file a second time.
  */
-function preloadExpose(manifestUrl: string, manifest: unknown, expose: string): void {
-  const meta = (manifest as { metaData?: { publicPath?: string } }).metaData;
-  const exposes = (manifest as { exposes?: ManifestExpose[] }).exposes;
-  const found = Array.isArray(exposes) ? exposes.find((e) => e.name === expose) : undefined;
-  if (!found?.assets) return;
-  const publicPath = meta?.publicPath && meta.publicPath !== "auto" ? meta.publicPath : ".";
-  const base = new URL(publicPath.endsWith("/") ? publicPath : `${publicPath}/`, manifestUrl);
-  const links: [string, string][] = [
-    ...(found.assets.js?.sync ?? []).map((p): [string, string] => ["modulepreload", p]),
-    ...(found.assets.css?.sync ?? []).map((p): [string, string] => ["preload", p]),
-  ];
-  for (const [rel, path] of links) {
-    const href = new URL(path, base).href;
+function preloadLinks(links: readonly PreloadLink[]): void {
+  for (const [rel, href] of links) {
     if (preloaded.has(href)) continue;
     preloaded.add(href);
     const link = document.createElement("link");
     link.rel = rel;
-    if (rel === "preload") link.as = "style";
+    if (rel === "preload") {
+      link.as = "style";
+      link.crossOrigin = "";
+    }
     link.href = href;
     document.head.append(link);
   }
+}
+
+/**
+ * Starts downloading a page's code as soon as the manifest is read: the remote's entry and the
+ * expose's `sync` assets (every chunk and style the page module imports; the remotes' build lists
+ * them all, `manifestListsExposeImports` in shared-ui/vite-app-config.js). Otherwise the runtime
+ * asks for the entry only after its own reading of the manifest, and each further chunk only
+ * when the module importing it has run: one round trip after another. `modulepreload` puts them
+ * in the module map the runtime's imports then read, so nothing is fetched twice, and nothing of
+ * the remote runs before the runtime imports its entry.
+ */
+function preloadExpose(manifestUrl: string, manifest: Manifest, expose: string): void {
+  const meta = manifest.metaData;
+  const found = Array.isArray(manifest.exposes)
+    ? manifest.exposes.find((e) => e.name === expose)
+    : undefined;
+  const publicPath = meta?.publicPath && meta.publicPath !== "auto" ? meta.publicPath : ".";
+  const base = new URL(publicPath.endsWith("/") ? publicPath : `${publicPath}/`, manifestUrl);
+  const url = (path: string) => new URL(path, base).href;
+  const entry = [meta?.remoteEntry?.path, meta?.remoteEntry?.name]
+    .filter(Boolean)
+    .join("/")
+    .replace(/^\/+/, "");
+  preloadLinks([
+    ...(entry ? [["modulepreload", url(entry)] as const] : []),
+    ...(found?.assets?.js?.sync ?? []).map((p) => ["modulepreload", url(p)] as const),
+    ...(found?.assets?.css?.sync ?? []).map((p) => ["preload", url(p)] as const),
+  ]);
+}
+
+/**
+ * The id of the shell's `<template>` of links to the part of the shared-ui share that the frame
+ * does not load itself (`sharedUiPreloads` in shell/vite.config.ts writes it into index.html).
+ */
+const SHARED_UI_PRELOADS = "portal-shared-ui-preloads";
+
+/**
+ * Starts downloading the shell's own shared-ui share chunks that every remote page renders with.
+ * Without this they were asked for only once the remote's entry had run and its page module
+ * asked the runtime for the share, in three rounds. Nothing runs: the runtime imports the share
+ * when the page needs it. A dev server and the single bundle have no template: nothing to do.
+ */
+function preloadSharedUiShare(): void {
+  const template = document.getElementById(SHARED_UI_PRELOADS);
+  if (!(template instanceof HTMLTemplateElement)) return;
+  preloadLinks(
+    // A template's content has no base URL of its own: resolve against the page's.
+    [...template.content.querySelectorAll("link")].map(
+      (link): PreloadLink => [
+        link.rel === "modulepreload" ? "modulepreload" : "preload",
+        new URL(link.getAttribute("href") ?? "", document.baseURI).href,
+      ],
+    ),
+  );
 }
 
 function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -142,8 +193,9 @@ async function load(
     const manifest = await manifestJson(entry.entry);
     const mismatches = versionMismatches(sharedRequirements(manifest), providedVersions());
     if (mismatches.length) throw new RemoteVersionError(remote, mismatches);
-    preloadExpose(entry.entry, manifest, id.slice(remote.length + 1));
+    preloadExpose(entry.entry, manifest as Manifest, id.slice(remote.length + 1));
   }
+  preloadSharedUiShare();
   progress.modulesRequested = true;
   const mod = await withDeadline(loadRemote<PageModule>(id), REMOTE_LOAD_DEADLINE_MS, id);
   if (!mod || typeof mod.default !== "function") throw new Error(`${id} has no default export`);

@@ -1,0 +1,88 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, register, signIn, uniqueUser } from "./browser";
+
+/*
+ * The code a remote page needs is asked for in one wave once the shell has read the remote's
+ * manifest (docs/remotes.md, "How a remote page loads"): the remote's entry, every chunk and style
+ * its page module imports, and the shell's own shared-ui share chunks. Before, each came only when
+ * the module before it had arrived and run. Asserted as an order of events (a request started
+ * before another's answer arrived), never as wall-clock times.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const EMPTY = "No services found. Contact an administrator to get started.";
+const REMOTE = "/remotes/mf-services/";
+
+/** Request starts and ends of one load of `page`, in the order the browser reported them. */
+function recordRequests(page: Page) {
+  const events: { kind: "start" | "end"; path: string }[] = [];
+  page.on("request", (r) => events.push({ kind: "start", path: new URL(r.url()).pathname }));
+  page.on("requestfinished", (r) => events.push({ kind: "end", path: new URL(r.url()).pathname }));
+  return events;
+}
+
+const isCode = (path: string) => /\.(js|css)$/.test(path);
+
+describe("a remote page's code in one wave", () => {
+  it("a cold /dashboard asks for the remote's entry, its page chunks and the shell's shared-ui chunks before the entry has arrived, each once", async () => {
+    const user = uniqueUser();
+    const { context, page } = await newPage(browser);
+    await register(page, user);
+    await signIn(page, user.email, user.password, true);
+    await page.getByText(EMPTY).waitFor();
+    // Cold as a new visit: nothing from the HTTP cache, the session from the refresh cookie.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    const events = recordRequests(page);
+    await page.reload();
+    await page.getByText(EMPTY).waitFor();
+    const seen = [...events];
+
+    const starts = seen.filter((e) => e.kind === "start").map((e) => e.path);
+    const entry = `${REMOTE}remoteEntry.js`;
+    const entryArrived = seen.findIndex((e) => e.kind === "end" && e.path === entry);
+    expect(entryArrived).toBeGreaterThan(-1);
+    // Everything of the remote's code, and what the shell loads only for a remote page (its
+    // scripts and styles requested after the remote's manifest), up to the data being shown.
+    const manifestAsked = seen.findIndex(
+      (e) => e.kind === "start" && e.path === `${REMOTE}mf-manifest.json`,
+    );
+    const pageCode = seen
+      .map((e, i) => ({ ...e, i }))
+      .filter(
+        (e) =>
+          e.kind === "start" &&
+          isCode(e.path) &&
+          e.path !== entry &&
+          (e.path.startsWith(REMOTE) || (e.path.startsWith("/assets/") && e.i > manifestAsked)),
+      );
+    expect(pageCode.some((e) => e.path.startsWith(REMOTE))).toBe(true);
+    expect(pageCode.some((e) => e.path.startsWith("/assets/"))).toBe(true);
+    const late = pageCode.filter((e) => e.i > entryArrived).map((e) => e.path);
+    expect(late).toEqual([]);
+    // A preload the loader cannot use (another URL, another credentials mode) is a second download.
+    const code = starts.filter(isCode);
+    expect(code.filter((path, i) => code.indexOf(path) !== i)).toEqual([]);
+    await context.close();
+  });
+
+  it("a visitor's bookmark to a remote page downloads none of the remote's code", async () => {
+    const { context, page } = await newPage(browser);
+    const events = recordRequests(page);
+    await page.goto("/dashboard");
+    await page.waitForURL("**/auth/login");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    const remoteCode = events.filter((e) => e.path.startsWith("/remotes/") && isCode(e.path));
+    expect(remoteCode).toEqual([]);
+    await context.close();
+  });
+});

@@ -134,6 +134,41 @@ describe("serviceSpecs", () => {
     expect(
       serviceSpecs({ service_type: "dedicated", cpu: "AMD Ryzen 9", ram: "64", storage: "2x1TB" }),
     ).toEqual({ cpu: "AMD Ryzen 9", ram: "64", storage: "2x1TB" });
+    expect(serviceSpecs({ service_type: "vps", cpu: "4", ram: "8", storage: "160" }).cpu).toBe(
+      "4 cores",
+    );
+  });
+
+  it("words a VPS's units in the page's language; free text stays as entered", async () => {
+    const vps = { service_type: "vps", cpu: "2", ram: "4", storage: "80" } as const;
+    const expected = {
+      de: { cpu: "2 Kerne", ram: "4 GB", storage: "80 GB" },
+      fr: { cpu: "2 cœurs", ram: "4 Go", storage: "80 Go" },
+      nl: { cpu: "2 cores", ram: "4 GB", storage: "80 GB" },
+    };
+    try {
+      for (const locale of ["de", "fr", "nl"] as const) {
+        await localeStore.set(locale, { remember: false });
+        expect([locale, serviceSpecs(vps)]).toEqual([locale, expected[locale]]);
+        expect(serviceSpecs({ ...vps, cpu: "1" }).cpu).toBe(
+          { de: "1 Kern", fr: "1 cœur", nl: "1 core" }[locale],
+        );
+        expect(
+          serviceSpecs({
+            service_type: "dedicated",
+            cpu: "AMD EPYC",
+            ram: "64 GB",
+            storage: "2x1TB",
+          }),
+        ).toEqual({
+          cpu: "AMD EPYC",
+          ram: "64 GB",
+          storage: "2x1TB",
+        });
+      }
+    } finally {
+      await localeStore.set("en", { remember: false });
+    }
   });
 });
 

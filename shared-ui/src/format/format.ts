@@ -5,6 +5,7 @@
  * language at the moment of the call (the locale store, src/i18n).
  */
 import { type Locale, localeStore } from "../i18n/locale-store";
+import { sharedMessages } from "../i18n/shared-messages";
 
 /** The region whose conventions each language's formats follow (the portal sells in the EU). */
 const FORMAT_LOCALE: Partial<Record<Locale, string>> = { de: "de-DE", fr: "fr-FR", nl: "nl-NL" };
@@ -128,7 +129,9 @@ export function shortServiceId(id: string): string {
 
 /**
  * A service's CPU, RAM and storage as shown to people. SPEC §5: VPS sizes are entered as plain
- * numbers (cores, GB); dedicated ones, and anything already carrying its unit, are free text.
+ * numbers (cores, GB), which get their unit in the page's language ("2 cores", "2 Kerne",
+ * "80 Go"); dedicated ones, and anything already carrying its unit, are free text and stay as
+ * entered.
  */
 export function serviceSpecs(s: {
   service_type: "vps" | "dedicated";
@@ -137,10 +140,12 @@ export function serviceSpecs(s: {
   storage: string;
 }): { cpu: string; ram: string; storage: string } {
   const plain = (v: string) => s.service_type === "vps" && /^\d+$/.test(v.trim());
+  const gigabytes = (v: string) =>
+    plain(v) ? sharedMessages.t("specs.gigabytes", { size: v.trim() }) : v;
   return {
-    cpu: plain(s.cpu) ? `${s.cpu.trim()} ${s.cpu.trim() === "1" ? "core" : "cores"}` : s.cpu,
-    ram: plain(s.ram) ? `${s.ram.trim()} GB` : s.ram,
-    storage: plain(s.storage) ? `${s.storage.trim()} GB` : s.storage,
+    cpu: plain(s.cpu) ? sharedMessages.t("specs.cores", { count: Number(s.cpu.trim()) }) : s.cpu,
+    ram: gigabytes(s.ram),
+    storage: gigabytes(s.storage),
   };
 }
 

@@ -27,15 +27,9 @@ import { RetryProvisioningDialog } from "./retry-provisioning-dialog";
 import { serviceAddress } from "./service-name";
 import { ServiceStatusBadge } from "./service-status";
 
-/** CPU, RAM and storage on one line; a VPS's plain core count in the page's language (serviceSpecs writes English). */
+/** CPU, RAM and storage on one line, in the page's language. */
 function specsLine(s: AdminService, t: ReturnType<typeof useT>): string {
-  const { cpu, ram, storage } = serviceSpecs(s);
-  const cores = s.service_type === "vps" && /^\d+$/.test(s.cpu.trim());
-  return t("services.specs", {
-    cpu: cores ? t("services.cores", { count: Number(s.cpu.trim()) }) : cpu,
-    ram,
-    storage,
-  });
+  return t("services.specs", serviceSpecs(s));
 }
 
 /** One of the dialogs a row opens, with the row it is for. */

@@ -8,8 +8,6 @@ import * as styles from "./services.css";
 export function ServiceDetails({ service }: { service: Service }) {
   const t = useT();
   const specs = serviceSpecs(service);
-  // A VPS's plain core count is worded in the page's language (serviceSpecs writes English).
-  const cores = service.service_type === "vps" && /^\d+$/.test(service.cpu.trim());
   const rows: [string, string, boolean][] = [
     [t("details.serviceId"), shortServiceId(service.id), true],
     // Null until the provider has made the server.
@@ -21,11 +19,7 @@ export function ServiceDetails({ service }: { service: Service }) {
     [t("details.type"), service.service_type.toUpperCase(), false],
     [t("details.ipv4"), ipv4Text(service, t), Boolean(service.ipv4)],
     [t("details.ram"), specs.ram, false],
-    [
-      t("details.cpu"),
-      cores ? t("details.cores", { count: Number(service.cpu.trim()) }) : specs.cpu,
-      false,
-    ],
+    [t("details.cpu"), specs.cpu, false],
     [t("details.storage"), specs.storage, false],
   ];
   return (

@@ -2,10 +2,11 @@ import { type NavSection, navEntries as registryNav } from "@contracts/remote-re
 import { NavLink, useLocation } from "@hosting-portal/router";
 import {
   type AccountAction,
+  can,
   Disclosure,
   shortId,
-  useCan,
   useMyServices,
+  useProfile,
   useUser,
 } from "@hosting-portal/shared-ui";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
@@ -34,13 +35,13 @@ export const navEntries = (section: NavSection) =>
 const NAV_ACTIONS: Partial<Record<string, AccountAction>> = { "/charge-credits": "topUp" };
 const PRODUCTS_ACTION: AccountAction = "order";
 
-/** Whether an entry needing `action` shows: only once the role is known to allow it (useCan). */
+/**
+ * Whether an entry needing `action` shows: only once the profile has named a role that allows it,
+ * as useCan answers for one action (so an entry never shows for a moment and then goes).
+ */
 function useMayOffer(): (action: AccountAction | undefined) => boolean {
-  const known: Partial<Record<AccountAction, boolean | undefined>> = {
-    topUp: useCan("topUp"),
-    order: useCan("order"),
-  };
-  return (action) => !action || known[action] === true;
+  const profile = useProfile();
+  return (action) => !action || (!profile.isPending && can(profile.data?.role, action));
 }
 
 /** Called when a link in the navigation is followed (the drawer closes, even on its own page). */

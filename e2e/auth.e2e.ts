@@ -137,3 +137,59 @@ describe("register and sign in (SPEC §5, §8)", () => {
     await context.close();
   });
 });
+
+describe("the visitors' pages and their URL", () => {
+  it("keeps the register form under its own URL until the sign-in page's code is here", async () => {
+    const { context, page } = await newPage(browser);
+    // The sign-in page's chunk is held back until the test lets it through.
+    let requested = () => {};
+    const wasRequested = new Promise<void>((r) => (requested = r));
+    let release = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    await context.route(/\/assets\/login-page-[^/]*\.js$/, async (route) => {
+      requested();
+      await released;
+      await route.continue();
+    });
+    await page.goto("/auth/register");
+    await page.getByRole("heading", { name: "Create an account" }).waitFor();
+    // Every frame the browser draws while the code is held back: the register form only ever
+    // under /auth/register. (Once the code is here, the URL changes a frame or two before the
+    // sign-in page is drawn, as with the data router: React renders the change as a transition.)
+    await page.evaluate(() => {
+      const w = window as unknown as { formElsewhere: string[]; watching: boolean };
+      w.formElsewhere = [];
+      w.watching = true;
+      const check = () => {
+        if (!w.watching) return;
+        if (
+          location.pathname !== "/auth/register" &&
+          document.querySelector('input[name="username"]')
+        )
+          w.formElsewhere.push(location.pathname);
+        requestAnimationFrame(check);
+      };
+      check();
+    });
+
+    await page.getByLabel("Username").fill("typed-before");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await wasRequested;
+    // While the code is on its way, the register page and its URL stay, with what was typed.
+    await page.waitForTimeout(1_000);
+    expect(new URL(page.url()).pathname).toBe("/auth/register");
+    expect(await page.getByLabel("Username").inputValue()).toBe("typed-before");
+    const formElsewhere = await page.evaluate(() => {
+      const w = window as unknown as { formElsewhere: string[]; watching: boolean };
+      w.watching = false;
+      return w.formElsewhere;
+    });
+    expect(formElsewhere).toEqual([]);
+
+    release();
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/auth/login");
+    expect(await page.getByLabel("Username").count()).toBe(0);
+    await context.close();
+  });
+});

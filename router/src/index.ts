@@ -27,5 +27,6 @@ export {
   useLocation,
   useNavigate,
   useParams,
+  useRoutes,
   useSearchParams,
 } from "react-router";

@@ -1,8 +1,8 @@
-import { matchPath, RouterProvider } from "@hosting-portal/router";
+import { matchPath } from "@hosting-portal/router";
 import { applyThemePreference, getLocale, localeReady, session } from "@hosting-portal/shared-ui";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createRouter } from "./app/router";
+import { PortalRouter } from "./app/router";
 import { remoteRoutes } from "./app/routes";
 import { ensureRemotes, loadPage, prefetchManifest } from "./features/remotes/load-remote";
 import "./i18n";
@@ -28,7 +28,7 @@ if (!root) throw new Error("#root missing in index.html");
 const render = () =>
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={createRouter()} />
+      <PortalRouter />
     </StrictMode>,
   );
 // English is bundled; another language's messages (the frame's, loaded in parallel with the

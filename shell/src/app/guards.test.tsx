@@ -1,5 +1,5 @@
 import type { Session } from "@contracts/auth.ts";
-import { createMemoryRouter, RouterProvider } from "@hosting-portal/router";
+import { MemoryRouter, type RouteObject, useLocation, useRoutes } from "@hosting-portal/router";
 import { session } from "@hosting-portal/shared-ui";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -42,8 +42,23 @@ async function signedInAs(isAdmin: boolean | null, extra: Partial<Session> = {})
   await session.ready();
 }
 
+/** The routes in a router at `entry`; `location()` follows its navigations and redirects. */
+function renderRoutes(routes: RouteObject[], entry: string | { pathname: string; state: unknown }) {
+  const current = { pathname: "" };
+  function Routed() {
+    current.pathname = useLocation().pathname;
+    return useRoutes(routes);
+  }
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routed />
+    </MemoryRouter>,
+  );
+  return { location: () => current.pathname };
+}
+
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/auth/login", element: <p>login page</p> },
       {
@@ -61,10 +76,8 @@ function renderAt(path: string) {
         ],
       },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 afterEach(() => {
@@ -77,14 +90,14 @@ describe("guards (SPEC §6)", () => {
     await signedInAs(null);
     const router = renderAt("/dashboard");
     expect(screen.getByText("login page")).toBeTruthy();
-    expect(router.state.location.pathname).toBe("/auth/login");
+    expect(router.location()).toBe("/auth/login");
   });
 
   it("sends non-admins on admin pages to /dashboard", async () => {
     await signedInAs(false);
     const router = renderAt("/admin/users");
     expect(screen.getByText("dashboard page")).toBeTruthy();
-    expect(router.state.location.pathname).toBe("/dashboard");
+    expect(router.location()).toBe("/dashboard");
   });
 
   it("lets admins into admin pages", async () => {
@@ -106,12 +119,12 @@ describe("guards (SPEC §6)", () => {
   it("sends signed-in users away from /auth pages", async () => {
     await signedInAs(false);
     const router = renderAt("/auth/register");
-    expect(router.state.location.pathname).toBe("/dashboard");
+    expect(router.location()).toBe("/dashboard");
   });
 
   it("sends a user who signs in back to the guarded page they came from (SPEC §6)", async () => {
     await signedInAs(null);
-    const router = createMemoryRouter(
+    const router = renderRoutes(
       [
         {
           element: <PublicOnly />,
@@ -125,21 +138,20 @@ describe("guards (SPEC §6)", () => {
           ],
         },
       ],
-      { initialEntries: ["/settings"] },
+      "/settings",
     );
-    render(<RouterProvider router={router} />);
-    expect(router.state.location.pathname).toBe("/auth/login");
+    expect(router.location()).toBe("/auth/login");
     // The session appears (password or second factor) and the guard alone moves on (no race).
     await act(async () => {
       await session.signIn({ email: "c@example.com", password: "secret123" });
     });
-    expect(router.state.location.pathname).toBe("/settings");
+    expect(router.location()).toBe("/settings");
     expect(screen.getByText("settings page")).toBeTruthy();
   });
 
   it("never takes a signed-in user from /auth back to an /auth page", async () => {
     await signedInAs(false);
-    const router = createMemoryRouter(
+    const router = renderRoutes(
       [
         {
           element: <PublicOnly />,
@@ -147,10 +159,9 @@ describe("guards (SPEC §6)", () => {
         },
         { path: "/dashboard", element: <p>dashboard page</p> },
       ],
-      { initialEntries: [{ pathname: "/auth/login", state: { from: "/auth/register" } }] },
+      { pathname: "/auth/login", state: { from: "/auth/register" } },
     );
-    render(<RouterProvider router={router} />);
-    expect(router.state.location.pathname).toBe("/dashboard");
+    expect(router.location()).toBe("/dashboard");
   });
 
   it("shows nothing while the session is restored from the cookie, then decides (SPEC §4 loading)", async () => {
@@ -160,7 +171,7 @@ describe("guards (SPEC §6)", () => {
     session.start();
     const router = renderAt("/dashboard");
     // Not sent to the login page while the cookie exchange is under way.
-    expect(router.state.location.pathname).toBe("/dashboard");
+    expect(router.location()).toBe("/dashboard");
     expect(screen.queryByText("dashboard page")).toBeNull();
     await act(async () => {
       answer(json(200, fakeSession(false)));

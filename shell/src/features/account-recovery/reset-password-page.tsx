@@ -1,6 +1,6 @@
 import { ErrorCode } from "@contracts/errors.ts";
 import { ResetPasswordForm, recoveryMessages } from "@contracts/recovery.ts";
-import { useNavigate, useSearchParams } from "@hosting-portal/router";
+import { useSearchParams } from "@hosting-portal/router";
 import {
   ApiError,
   api,
@@ -16,6 +16,7 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { usePortalNavigate } from "../../app/navigation";
 import * as styles from "../auth/components/auth-layout.css";
 import { messages, useT } from "../auth/i18n";
 
@@ -28,7 +29,7 @@ export default function ResetPasswordPage() {
   const t = useT();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const navigate = useNavigate();
+  const navigate = usePortalNavigate();
   const form = useFormErrors();
   const [pending, setPending] = useState(false);
   const [invalid, setInvalid] = useState(token === "");

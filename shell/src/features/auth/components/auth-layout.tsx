@@ -27,7 +27,7 @@ export function AuthLayout() {
           </span>
           Hosting Portal
         </div>
-        {/* No Suspense here: the router loads the pages before showing them (router.tsx). */}
+        {/* No Suspense here: a page shows once its code is here (app/auth-pages.tsx). */}
         <Outlet />
       </div>
     </div>

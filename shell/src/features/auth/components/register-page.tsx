@@ -1,5 +1,4 @@
 import { RegisterForm } from "@contracts/auth.ts";
-import { useNavigate } from "@hosting-portal/router";
 import {
   ApiError,
   Button,
@@ -13,11 +12,12 @@ import {
   useFormErrors,
 } from "@hosting-portal/shared-ui";
 import { useState } from "react";
+import { usePortalNavigate } from "../../../app/navigation";
 import { useT } from "../i18n";
 import * as styles from "./auth-layout.css";
 
 export default function RegisterPage() {
-  const navigate = useNavigate();
+  const navigate = usePortalNavigate();
   const t = useT();
   const form = useFormErrors();
   const [pending, setPending] = useState(false);

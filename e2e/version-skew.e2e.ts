@@ -13,9 +13,9 @@ import { type FrontServer, startFrontServer } from "./remote-server";
  * before the shell), against the first release of the shell's major (2.0.0: a remote older than
  * the shell), and against the previous major (1.0.0: a remote from before a breaking change, such
  * as 2.0.0's new service states). A fourth build is made against the current shared-ui but the
- * previous major of @hosting-portal/router (a remote from before the React Router 8 upgrade: the
- * router is a singleton too, so the shell's router must refuse it). Each build is served as the
- * shop remote.
+ * previous major of @hosting-portal/router (a remote from before the router's last breaking
+ * change, such as 2.0.0's React Router 8 or 3.0.0's removal of the data router: the router is a
+ * singleton too, so the shell's router must refuse it). Each build is served as the shop remote.
  */
 
 let browser: Browser;
@@ -107,7 +107,7 @@ describe("version contract between the shell and a remote", () => {
     expect(await panel.getAttribute("data-kind")).toBe("version");
     expect(await page.getByRole("heading", { name: "VPS Products", level: 1 }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
-    // The shell's own routing (React Router 8) still navigates.
+    // The shell's own routing still navigates.
     await page.getByRole("link", { name: "Transactions" }).click();
     await page.getByRole("heading", { name: "Transactions", level: 1 }).waitFor();
   });

@@ -57,6 +57,11 @@ export const ErrorCode = {
   tokenScope: "token_scope",
   /** The caller's role in the account does not allow the request (or they left the account). */
   accountRole: "account_role",
+  /**
+   * The account the request acts on is suspended (an admin suspended the person who founded it):
+   * its members may read it, write to support and leave it, nothing else.
+   */
+  accountSuspended: "account_suspended",
   /** An invitation link that is unknown, expired, revoked or already used. */
   invitationInvalid: "invitation_invalid",
 } as const;

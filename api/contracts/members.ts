@@ -21,6 +21,8 @@ export const memberMessages = {
   invalidEmail: "Invalid email address",
   notAMember: "You are not a member of this account",
   roleRefused: "Your role in this account does not allow this request",
+  accountSuspended:
+    "This account is suspended: its services and orders can be viewed, and support reached, but nothing can be changed",
   memberNotFound: "Member not found",
   accountNotFound: "Account not found",
   invitationNotFound: "Invitation not found",

@@ -4,6 +4,7 @@ import type { AccountRole, MemberList } from "../../contracts/members.ts";
 import { roleAllows, scopeAllows } from "../auth/token-scopes.ts";
 import { recipientOf, startTestSmtp } from "../mail/testing.ts";
 import {
+  buyProduct,
   errorOf,
   json,
   makeAdmin,
@@ -608,6 +609,72 @@ test("members: an admin cannot delete a founder whose account has other members 
     token: admin.access_token,
   });
   assert.equal(deleted.status, 204, await deleted.clone().text());
+});
+
+test("members: an account whose founder an admin suspends is suspended for its members too: they read it, write to support and leave it, nothing else, by session and by token, until the founder is active again", async () => {
+  const admin = await signUpAndIn(api);
+  await makeAdmin(api, admin.user.id);
+  const founder = await signUpAndIn(api);
+  const member = await signUpAndIn(api);
+  await join(founder, member, "owner");
+  await setCredits(api.sql, founder.user.id, "50.00");
+  const made = await post("/api/account/api-tokens", member.access_token, {
+    name: "billing bot",
+    scope: "full",
+  });
+  assert.equal(made.status, 201, await made.clone().text());
+  const { token } = await json<CreatedApiToken>(made);
+  const setFounderStatus = async (status: "active" | "suspended") => {
+    const res = await api.fetch(`/api/admin/users/${founder.user.id}/status`, {
+      method: "PUT",
+      token: admin.access_token,
+      json: { status },
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    await res.body?.cancel();
+  };
+  const buy = (bearer: string) => buyProduct(api, bearer, vps!.id, crypto.randomUUID());
+  const status = async (res: Response) => {
+    await res.body?.cancel();
+    return res.status;
+  };
+  // Before: the member buys with the account's credits (one read of the session, now cached).
+  assert.equal(await status(await buy(member.access_token)), 201);
+
+  await setFounderStatus("suspended");
+  for (const bearer of [member.access_token, token]) {
+    const refused = await buy(bearer);
+    assert.equal(refused.status, 403);
+    assert.deepEqual(await errorOf(refused), {
+      code: "account_suspended",
+      message:
+        "This account is suspended: its services and orders can be viewed, and support reached, but nothing can be changed",
+    });
+    assert.equal(await status(await api.fetch("/api/services", { token: bearer })), 200);
+    assert.equal(await status(await api.fetch("/api/shop/orders", { token: bearer })), 200);
+  }
+  const billing = await api.fetch("/api/account/billing-details", {
+    method: "PUT",
+    token: member.access_token,
+    json: { name: "Acme", address: "Hauptstr. 1, Berlin", country: "DE" },
+  });
+  assert.equal(billing.status, 403);
+  assert.equal((await errorOf(billing)).code, "account_suspended");
+  const ticket = await post("/api/support/tickets", member.access_token, {
+    subject: "Why is our account suspended?",
+    category: "billing",
+    message: "Please tell us what to do.",
+  });
+  assert.equal(ticket.status, 201, await ticket.clone().text());
+  await ticket.body?.cancel();
+  const [{ credits }] = await api.sql<[{ credits: string }]>`
+    select credits::text from profiles where id = ${founder.user.id}`;
+  assert.equal(credits, "42.50");
+
+  await setFounderStatus("active");
+  assert.equal(await status(await buy(member.access_token)), 201);
+  assert.equal(await status(await buy(token)), 201);
+  assert.equal(await status(await post("/api/account/members/leave", member.access_token)), 204);
 });
 
 test("members: another account's ids answer 404 on every route of the OpenAPI document, for an owner of another account", async () => {

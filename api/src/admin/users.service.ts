@@ -11,6 +11,7 @@ import {
 } from "../../contracts/admin.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { createAccount, forgetUserSessions, revokeUserSessions } from "../auth/auth.service.ts";
+import { sessionCache } from "../auth/session-cache.ts";
 import { assertBalanceRoom } from "../billing/top-up.service.ts";
 import type { Db, Sql, Tx } from "../platform/db.ts";
 import { notFound } from "../platform/http-error.ts";
@@ -178,7 +179,9 @@ export async function createUser(
 
 /**
  * Suspending ends the user's sessions too: the middleware already refuses a suspended user, but a
- * later re-activation must not bring old stolen tokens back to life.
+ * later re-activation must not bring old stolen tokens back to life. A user who founded an account
+ * suspends it with them: its members may only read it, write to support and leave
+ * (suspendedAccountAllows).
  */
 export async function setUserStatus(
   sql: Sql,
@@ -187,7 +190,7 @@ export async function setUserStatus(
   status: UserStatusBody["status"],
 ): Promise<AdminUser> {
   if (userId === adminId) throw conflict(adminMessages.notYourself);
-  return await sql.begin(async (tx) => {
+  const user = await sql.begin(async (tx) => {
     const [before] = await tx<[{ status: string }?]>`
       select status from profiles where id = ${userId} for update`;
     if (!before) throw notFound(adminMessages.userNotFound);
@@ -203,6 +206,11 @@ export async function setUserStatus(
     });
     return await readAdminUser(tx, userId);
   });
+  // Once committed, this instance forgets the user's sessions and those acting on the account
+  // they founded (suspended or active with them) at once; the others on the status trigger's
+  // notification (migration 008).
+  sessionCache.invalidateUser(userId);
+  return user;
 }
 
 /**

@@ -34,6 +34,8 @@ export interface TokenCaller {
    * (and regains the rest if they are made owner again).
    */
   makerRole: AccountRole;
+  /** Whether the account is suspended (its founder is): see suspendedAccountAllows. */
+  accountSuspended: boolean;
 }
 
 type Row = {
@@ -176,12 +178,15 @@ export async function tokenCaller(
       role: AccountRole;
       stale: boolean;
       ip: string | null;
+      account_suspended: boolean;
     }[]
   >`
     select t.id, t.user_id, t.account_id, t.scope, m.role, t.last_used_ip as ip,
-      t.last_used_at is null or t.last_used_at < now() - interval '1 minute' as stale
+      t.last_used_at is null or t.last_used_at < now() - interval '1 minute' as stale,
+      f.status <> 'active' as account_suspended
     from api_tokens t join profiles p on p.id = t.user_id
       join account_members m on m.account_id = t.account_id and m.user_id = t.user_id
+      join profiles f on f.id = t.account_id
     where t.token_hash = ${hash} and t.revoked_at is null and p.status = 'active'
       and (t.expires_at is null or t.expires_at > now())`;
   if (!row) return undefined;
@@ -195,5 +200,6 @@ export async function tokenCaller(
     accountId: row.account_id,
     scope: row.scope,
     makerRole: row.role,
+    accountSuspended: row.account_suspended,
   };
 }

@@ -10,7 +10,7 @@ import { forbidden, HttpError, unauthorized } from "../platform/http-error.ts";
 import { isApiToken, tokenCaller } from "./api-tokens.ts";
 import { IDLE_SECONDS, REMEMBERED_IDLE_SECONDS } from "./idle.ts";
 import { type SessionState, sessionCache } from "./session-cache.ts";
-import { actsOnAccount, roleAllows, scopeAllows } from "./token-scopes.ts";
+import { actsOnAccount, roleAllows, scopeAllows, suspendedAccountAllows } from "./token-scopes.ts";
 
 /**
  * The live state of a session, or undefined when it is revoked, expired, idle past its timeout
@@ -31,11 +31,14 @@ export async function sessionState(
       ends_at: Date;
       account_id: string | null;
       role: AccountRole | null;
+      account_suspended: boolean;
     }[]
   >`
     select s.aal, least(s.expires_at, s.last_used_at + idle.span) as ends_at,
       exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor,
-      m.account_id, m.role
+      m.account_id, m.role,
+      coalesce((select f.status <> 'active' from profiles f where f.id = m.account_id), false)
+        as account_suspended
     from sessions s join profiles p on p.id = s.user_id
       cross join lateral (select make_interval(secs => case when s.remember
         then ${REMEMBERED_IDLE_SECONDS}::int else ${IDLE_SECONDS}::int end) as span) idle
@@ -54,6 +57,7 @@ export async function sessionState(
     hasVerifiedFactor: row.has_factor,
     accountId: row.account_id,
     role: row.role,
+    accountSuspended: row.account_suspended,
     // A refresh moves last_used_at without a notification: past this the entry is read again.
     expiresAt: row.ends_at.getTime(),
   };
@@ -90,6 +94,8 @@ export function requireAuth(
         throw new HttpError(403, ErrorCode.tokenScope, apiTokenMessages.scopeRefused);
       if (!roleAllows(caller.makerRole, c.req.method, c.req.path))
         throw new HttpError(403, ErrorCode.accountRole, memberMessages.roleRefused);
+      if (caller.accountSuspended && !suspendedAccountAllows(c.req.method, c.req.path))
+        throw new HttpError(403, ErrorCode.accountSuspended, memberMessages.accountSuspended);
       // A token is its own second factor's equal for the routes it may reach: none of them is a
       // sign-in step, and every route that needs the session itself refuses tokens above.
       c.set("auth", {
@@ -118,6 +124,8 @@ export function requireAuth(
         throw new HttpError(403, ErrorCode.accountRole, memberMessages.notAMember);
       if (!roleAllows(session.role, c.req.method, c.req.path))
         throw new HttpError(403, ErrorCode.accountRole, memberMessages.roleRefused);
+      if (session.accountSuspended && !suspendedAccountAllows(c.req.method, c.req.path))
+        throw new HttpError(403, ErrorCode.accountSuspended, memberMessages.accountSuspended);
     }
     c.set("auth", {
       userId: claims.sub,

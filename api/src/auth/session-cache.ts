@@ -14,6 +14,8 @@ export interface SessionState {
   /** The account the session acts on and the person's role there (middleware.ts). */
   accountId: string | null;
   role: AccountRole | null;
+  /** Whether that account is suspended (its founder is: token-scopes.ts, suspendedAccountAllows). */
+  accountSuspended: boolean;
   /** Session expiry, epoch milliseconds. */
   expiresAt: number;
 }
@@ -73,10 +75,16 @@ class SessionCache {
     this.#changed({ kind: "session", id: sessionId });
   }
 
+  /**
+   * The user's own sessions, and every session acting on the account they founded (an account's
+   * id is its founder's): a founder suspended or activated suspends or activates the account for
+   * its members too.
+   */
   invalidateUser(userId: string): void {
     this.#generation++;
     for (const [sid, entry] of this.#entries)
-      if (entry.state.userId === userId) this.#entries.delete(sid);
+      if (entry.state.userId === userId || entry.state.accountId === userId)
+        this.#entries.delete(sid);
     this.#changed({ kind: "user", id: userId });
   }
 

@@ -39,6 +39,8 @@ const ACCOUNT_PATHS = [
   /^\/api\/account\/members(\/|$)/,
 ];
 
+const SUPPORT = /^\/api\/support(\/|$)/;
+
 /** Only an owner: the tokens, and every change of the members but leaving. */
 const OWNER_ONLY = [/^\/api\/account\/api-tokens(\/|$)/, /^\/api\/account\/members(\/|$)/];
 /** Any member: reading the member list, and leaving. */
@@ -103,6 +105,16 @@ export function roleAllows(role: AccountRole, method: string, path: string): boo
   if (OWNER_ONLY.some((r) => r.test(path))) return role === "owner";
   if (reads(method)) return true;
   return writes(ROLE_SCOPE[role], path);
+}
+
+/**
+ * What a member may still do in a suspended account (an admin suspended the person who founded
+ * it, whose profile row holds the account's money): read it, write to support about it, and leave
+ * it. Buying, paying, server control and member changes wait until the founder is active again.
+ */
+export function suspendedAccountAllows(method: string, path: string): boolean {
+  if (!actsOnAccount(path) || reads(method) || SUPPORT.test(path)) return true;
+  return ANY_MEMBER.some(([m, r]) => m === method && r.test(path));
 }
 
 /** Whether any token may call `path` (for the OpenAPI document's security alternatives). */

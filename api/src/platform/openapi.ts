@@ -85,7 +85,7 @@ const ERROR_RESPONSES = {
   ],
   403: [
     "Forbidden",
-    "Not allowed: `mfa_required` (verify a second factor first), `reauthentication_required` (confirm with the password, a code or a passkey again), `forbidden` (admin role required, or a cross-site browser request to a cookie route), or the resource is suspended (`user_suspended`, `service_suspended`, `service_not_controllable`).",
+    "Not allowed: `mfa_required` (verify a second factor first), `reauthentication_required` (confirm with the password, a code or a passkey again), `forbidden` (admin role required, or a cross-site browser request to a cookie route), or the resource is suspended (`user_suspended`, `service_suspended`, `service_not_controllable`; `account_suspended`: the account's founder is suspended, so its members may only read it, write to support and leave).",
   ],
   404: ["NotFound", "No such resource for this caller (`not_found`)."],
   409: [

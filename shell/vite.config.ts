@@ -187,7 +187,7 @@ function sharedUiPreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   resolve: { alias: contractsAlias },
   plugins: [
     react(),
@@ -206,6 +206,10 @@ export default defineConfig({
       dts: false,
       dev: { remoteHmr: true },
       experiments: { provideExternalRuntime: true },
+      // The runtime's manifest handling (snapshots) is not needed: load-remote.ts reads and checks
+      // each remote's manifest itself and registers the remote by its entry module. Builds only:
+      // the dev servers' remote HMR goes through it.
+      disableSnapshot: command === "build",
     }),
     federationRuntimeVersionOnly(),
     preloadBootShares(),
@@ -219,4 +223,4 @@ export default defineConfig({
   // shared-ui is source with .css.ts files: pre-bundling it would bypass vanilla-extract.
   optimizeDeps: { exclude: ["@hosting-portal/shared-ui"] },
   build: { target: "es2022", rolldownOptions: { treeshake: { moduleSideEffects } } },
-});
+}));

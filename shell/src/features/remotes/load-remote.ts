@@ -1,9 +1,4 @@
-import {
-  getInstance,
-  loadRemote,
-  registerPlugins,
-  registerRemotes,
-} from "@module-federation/runtime";
+import { getInstance, loadRemote, registerRemotes } from "@module-federation/runtime";
 import type { ComponentType } from "react";
 import { fetchWithRetry } from "./fetch-with-retry";
 import { RemoteLoadError, RemoteVersionError } from "./remote-errors";
@@ -28,7 +23,10 @@ export const REMOTE_LOAD_DEADLINE_MS = import.meta.env.DEV ? 60_000 : 4_500;
  * every render becomes a request (hundreds per second per tab).
  */
 let registry: Promise<Map<string, RemoteEntry>> | null = null;
-let registered: Map<string, RemoteEntry> | null = null;
+/** The last /remotes.json read. */
+let remotesConfig: Map<string, RemoteEntry> | null = null;
+/** The entry URL each remote is registered with at the runtime ("" after a Retry). */
+const registered = new Map<string, string>();
 const manifests = new Map<string, Promise<unknown>>();
 const pages = new Map<string, Promise<PageModule>>();
 
@@ -46,34 +44,29 @@ function manifestJson(url: string): Promise<unknown> {
   return m;
 }
 
-/*
- * The runtime fetches a manifest without checking the status and without a time-out; this
- * plugin gives it the copy loadPage already fetched (bounded retries) and checked.
- */
-registerPlugins([
-  {
-    name: "portal-remote-manifests",
-    fetch: (url: string) =>
-      manifestJson(url).then(
-        (json) =>
-          new Response(JSON.stringify(json), { headers: { "content-type": "application/json" } }),
-      ),
-  },
-]);
-
 /**
- * /remotes.json, fetched and registered once, and again after a Retry: the deployer may have
- * pointed a remote elsewhere (a rollback). Remotes whose entry changed are registered anew.
+ * /remotes.json, fetched once, and again after a Retry: the deployer may have pointed a remote
+ * elsewhere (a rollback).
  */
 export function ensureRemotes(): Promise<Map<string, RemoteEntry>> {
-  registry ??= fetchRemotesConfig().then((list) => {
-    const changed = list.filter((r) => registered?.get(r.name)?.entry !== r.entry);
-    if (registered) registerRemotes(changed, { force: true });
-    else registerRemotes(list);
-    registered = new Map(list.map((r) => [r.name, r]));
-    return registered;
-  });
+  registry ??= fetchRemotesConfig().then(
+    (list) => (remotesConfig = new Map(list.map((r) => [r.name, r]))),
+  );
   return registry;
+}
+
+/**
+ * Registers the remote with the runtime by its entry module (anew when the entry changed: a
+ * rollback, a new release), not by its manifest: loadPage reads and checks the manifest itself,
+ * so the shell's build leaves the runtime's manifest handling out (`disableSnapshot` in
+ * shell/vite.config.ts: about 1.5 KB of gzip and its work on every remote page).
+ */
+function registerEntry(remote: RemoteEntry, entry: string): void {
+  if (registered.get(remote.name) === entry) return;
+  registerRemotes([{ name: remote.name, entry, type: remote.type ?? "module" }], {
+    force: registered.has(remote.name),
+  });
+  registered.set(remote.name, entry);
 }
 
 /** The singleton versions this page provides to remotes (the shell's build). */
@@ -93,8 +86,25 @@ interface ManifestExpose {
 }
 
 interface Manifest {
-  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  metaData?: {
+    publicPath?: string;
+    remoteEntry?: { name?: string; path?: string; type?: RemoteEntry["type"] };
+  };
   exposes?: ManifestExpose[];
+}
+
+/** Where a manifest's files are: its `publicPath` ("auto": beside the manifest). */
+function assetBase(manifestUrl: string, manifest: Manifest): URL {
+  const publicPath = manifest.metaData?.publicPath;
+  const path = publicPath && publicPath !== "auto" ? publicPath : ".";
+  return new URL(path.endsWith("/") ? path : `${path}/`, manifestUrl);
+}
+
+/** The remote's entry module as its manifest names it. */
+function entryOf(manifestUrl: string, manifest: Manifest): string {
+  const { name = "remoteEntry.js", path = "" } = manifest.metaData?.remoteEntry ?? {};
+  const file = [path, name].filter(Boolean).join("/").replace(/^\/+/, "");
+  return new URL(file, assetBase(manifestUrl, manifest)).href;
 }
 
 const preloaded = new Set<string>();
@@ -130,19 +140,13 @@ function preloadLinks(links: readonly PreloadLink[]): void {
  * the remote runs before the runtime imports its entry.
  */
 function preloadExpose(manifestUrl: string, manifest: Manifest, expose: string): void {
-  const meta = manifest.metaData;
   const found = Array.isArray(manifest.exposes)
     ? manifest.exposes.find((e) => e.name === expose)
     : undefined;
-  const publicPath = meta?.publicPath && meta.publicPath !== "auto" ? meta.publicPath : ".";
-  const base = new URL(publicPath.endsWith("/") ? publicPath : `${publicPath}/`, manifestUrl);
+  const base = assetBase(manifestUrl, manifest);
   const url = (path: string) => new URL(path, base).href;
-  const entry = [meta?.remoteEntry?.path, meta?.remoteEntry?.name]
-    .filter(Boolean)
-    .join("/")
-    .replace(/^\/+/, "");
   preloadLinks([
-    ...(entry ? [["modulepreload", url(entry)] as const] : []),
+    ["modulepreload", entryOf(manifestUrl, manifest)],
     ...(found?.assets?.js?.sync ?? []).map((p) => ["modulepreload", url(p)] as const),
     ...(found?.assets?.css?.sync ?? []).map((p) => ["preload", url(p)] as const),
   ]);
@@ -190,11 +194,15 @@ async function load(
   if (!entry) throw new Error(`${remote} is not in /remotes.json`);
   // Dev servers are addressed by remoteEntry.js (no manifest): same source, nothing to check.
   if (isManifest(entry)) {
-    const manifest = await manifestJson(entry.entry);
+    const manifest = (await manifestJson(entry.entry)) as Manifest;
     const mismatches = versionMismatches(sharedRequirements(manifest), providedVersions());
     if (mismatches.length) throw new RemoteVersionError(remote, mismatches);
-    preloadExpose(entry.entry, manifest as Manifest, id.slice(remote.length + 1));
-  }
+    preloadExpose(entry.entry, manifest, id.slice(remote.length + 1));
+    registerEntry(
+      { ...entry, type: entry.type ?? manifest.metaData?.remoteEntry?.type },
+      entryOf(entry.entry, manifest),
+    );
+  } else registerEntry(entry, entry.entry);
   preloadSharedUiShare();
   progress.modulesRequested = true;
   const mod = await withDeadline(loadRemote<PageModule>(id), REMOTE_LOAD_DEADLINE_MS, id);
@@ -242,8 +250,8 @@ export function loadPage(id: string): Promise<PageModule> {
 export function resetRemote(remote: string): void {
   for (const key of [...pages.keys()]) if (key.startsWith(`${remote}/`)) pages.delete(key);
   registry = null;
-  const entry = registered?.get(remote);
-  if (!entry) return;
-  manifests.delete(entry.entry);
-  registerRemotes([entry], { force: true });
+  const entry = remotesConfig?.get(remote);
+  if (entry) manifests.delete(entry.entry);
+  // Registered anew on the next load, even at the same URL, so the runtime forgets a failed one.
+  if (registered.has(remote)) registered.set(remote, "");
 }

@@ -1,4 +1,4 @@
-import type { Plugin, UserConfigFnObject } from "vite";
+import type { Plugin, Rolldown, UserConfigFnObject } from "vite";
 
 export declare const sharedUiVersion: string;
 export declare const sharedDeps: Record<string, { singleton: boolean; requiredVersion: string }>;
@@ -9,6 +9,10 @@ export declare function contractsUseSharedSchema(): Plugin;
 export declare function compiledMessages(): Plugin;
 export declare function precompressed(): Plugin;
 export declare function federationRuntimeVersionOnly(): Plugin;
+export declare function staticImportsOf(
+  bundle: Rolldown.OutputBundle,
+  fileName: string,
+): { js: Set<string>; css: Set<string> };
 export declare const contractsAlias: { find: RegExp; replacement: string }[];
 export interface PortalApp {
   folder: string;

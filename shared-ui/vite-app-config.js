@@ -404,6 +404,29 @@ function ownRuntimeWhenHostHasNone() {
 }
 
 /**
+ * A chunk of a bundle with every chunk it imports statically, and their styles: what loading it
+ * fetches, so a page can ask for it all at once (modulepreload does not follow imports).
+ * @param {import("vite").Rolldown.OutputBundle} bundle
+ * @param {string} fileName
+ * @returns {{ js: Set<string>, css: Set<string> }}
+ */
+export function staticImportsOf(bundle, fileName) {
+  /** @type {Set<string>} */
+  const js = new Set();
+  /** @type {Set<string>} */
+  const css = new Set();
+  const visit = (/** @type {string} */ name) => {
+    const chunk = bundle[name];
+    if (chunk?.type !== "chunk" || js.has(name)) return;
+    js.add(name);
+    for (const style of chunk.viteMetadata?.importedCss ?? []) css.add(style);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  visit(fileName);
+  return { js, css };
+}
+
+/**
  * Each expose's `sync` assets in the remote's `mf-manifest.json` become every chunk and style its
  * module statically imports, so the shell can download a page's code in one go as soon as it has
  * read the manifest (`preloadExpose` in shell/src/features/remotes/load-remote.ts). The federation
@@ -432,18 +455,7 @@ function manifestListsExposeImports(dir, exposes) {
           (c) => c.type === "chunk" && c.facadeModuleId === id,
         );
         if (entry?.type !== "chunk") continue;
-        /** @type {Set<string>} */
-        const js = new Set();
-        /** @type {Set<string>} */
-        const css = new Set();
-        const visit = (/** @type {string} */ fileName) => {
-          const chunk = bundle[fileName];
-          if (chunk?.type !== "chunk" || js.has(fileName)) return;
-          js.add(fileName);
-          for (const style of chunk.viteMetadata?.importedCss ?? []) css.add(style);
-          for (const imported of chunk.imports) visit(imported);
-        };
-        visit(entry.fileName);
+        const { js, css } = staticImportsOf(bundle, entry.fileName);
         for (const [type, files] of /** @type {const} */ ([
           ["js", js],
           ["css", css],

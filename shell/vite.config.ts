@@ -11,12 +11,14 @@ import {
   reactAriaStrings,
   remoteUrlEnv,
   sharedDeps,
+  staticImportsOf,
 } from "@hosting-portal/shared-ui/vite-app-config";
 import { federation } from "@module-federation/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { remotes } from "../api/contracts/remote-registry.ts";
+import { SHARED_UI_PRELOADS } from "./src/features/remotes/shared-ui-preloads.ts";
 
 /**
  * /remotes.json, one entry per remote of api/contracts/remote-registry.json. In dev it points at
@@ -133,9 +135,6 @@ function preloadBootShares(): Plugin {
   };
 }
 
-/** The id of index.html's template of the links `preloadSharedUiShare` adds (load-remote.ts). */
-const SHARED_UI_PRELOADS = "portal-shared-ui-preloads";
-
 /**
  * The part of the shared-ui share that the frame does not load itself (the whole barrel: every
  * widget a remote page may render, and their styles), as inert `modulepreload` and style `preload`
@@ -159,16 +158,7 @@ function sharedUiPreloads(): Plugin {
       );
       if (share?.type !== "chunk") return;
       const page = html.source;
-      const js = new Set<string>();
-      const css = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (chunk?.type !== "chunk" || js.has(fileName)) return;
-        js.add(fileName);
-        for (const style of chunk.viteMetadata?.importedCss ?? []) css.add(style);
-        for (const imported of chunk.imports) visit(imported);
-      };
-      visit(share.fileName);
+      const { js, css } = staticImportsOf(bundle, share.fileName);
       // What index.html loads or preloads already is not listed again.
       const missing = (file: string) => !page.includes(`/${file}"`);
       const links = [

@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import { fetchWithRetry } from "./fetch-with-retry";
 import { RemoteLoadError, RemoteVersionError } from "./remote-errors";
 import { fetchRemotesConfig, type RemoteEntry } from "./remotes-config";
+import { SHARED_UI_PRELOADS } from "./shared-ui-preloads";
 import { sharedRequirements, versionMismatches } from "./version-contract";
 
 type PageModule = { default: ComponentType };
@@ -151,12 +152,6 @@ function preloadExpose(manifestUrl: string, manifest: Manifest, expose: string):
     ...(found?.assets?.css?.sync ?? []).map((p) => ["preload", url(p)] as const),
   ]);
 }
-
-/**
- * The id of the shell's `<template>` of links to the part of the shared-ui share that the frame
- * does not load itself (`sharedUiPreloads` in shell/vite.config.ts writes it into index.html).
- */
-const SHARED_UI_PRELOADS = "portal-shared-ui-preloads";
 
 /**
  * Starts downloading the shell's own shared-ui share chunks that every remote page renders with.

@@ -4,24 +4,44 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { PortalRouter } from "./app/router";
 import { remoteRoutes } from "./app/routes";
+import { prefetchFrameData } from "./features/layout/frame-data";
 import { ensureRemotes, loadPage, prefetchManifest } from "./features/remotes/load-remote";
 import "./i18n";
 
 applyThemePreference();
 session.start();
 
-// The frame renders at once; the current page's remote starts loading now rather than after the
-// first render (cuts time to remote content by about a third). Failures (remotes.json included)
-// surface in the page's error panel, memoised until Retry.
+/**
+ * How long the first render waits for the session and the current page's code. A remote slower
+ * than this (a cold CDN, a dev server compiling) gets the frame first, with the page's skeleton,
+ * as every page did before.
+ */
+const FIRST_RENDER_WAIT_MS = 1_000;
+
+// Failures (remotes.json included) surface in the page's error panel, memoised until Retry.
 void ensureRemotes().catch(() => undefined);
 const current = remoteRoutes.find((r) => matchPath(r.path, window.location.pathname));
-// Signed-in users only: the session is restored from the refresh cookie first.
-if (current) {
-  prefetchManifest(current.id);
-  void session.ready().then(() => {
-    if (session.getSession()) loadPage(current.id).catch(() => undefined);
-  });
+if (current) prefetchManifest(current.id);
+
+/*
+ * The first render waits, within FIRST_RENDER_WAIT_MS, until it can show the page rather than
+ * placeholders: the restored session (signed in or not; a signed-in user's frame data is asked
+ * for at once), then the current page's code, whose download starts now instead of after the
+ * frame's first render. Frame and page then appear in one commit with the page already loaded,
+ * as in a single bundle: rendering the frame first kept the main thread busy while the remote's
+ * code waited to be asked for, and a page that suspends is revealed up to 300 ms late (React's
+ * throttle on Suspense reveals). Remote code is only asked for a signed-in user.
+ */
+async function beforeFirstRender(): Promise<void> {
+  await session.ready();
+  if (!session.getSession()) return;
+  prefetchFrameData();
+  if (current) await loadPage(current.id).catch(() => undefined);
 }
+const firstRenderReady = Promise.race([
+  beforeFirstRender(),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing in index.html");
@@ -33,5 +53,4 @@ const render = () =>
   );
 // English is bundled; another language's messages (the frame's, loaded in parallel with the
 // session and the remote) come first, so the frame does not flash up in English.
-if (getLocale() === "en") render();
-else void localeReady().then(render);
+void Promise.all([getLocale() === "en" ? undefined : localeReady(), firstRenderReady]).then(render);

@@ -30,6 +30,8 @@ let remotesConfig: Map<string, RemoteEntry> | null = null;
 const registered = new Map<string, string>();
 const manifests = new Map<string, Promise<unknown>>();
 const pages = new Map<string, Promise<PageModule>>();
+/** The pages whose load has finished, for a render that need not suspend (loadedPage). */
+const loadedPages = new Map<string, PageModule>();
 
 /** The remote of a page id (`mf_shop/OrdersPage` → `mf_shop`). */
 const remoteOf = (id: string) => id.split("/")[0] ?? id;
@@ -232,18 +234,36 @@ export function loadPage(id: string): Promise<PageModule> {
   if (cached) return cached;
   const remote = remoteOf(id);
   const progress = { modulesRequested: false };
-  const p = load(id, remote, progress).catch((err: unknown) => {
-    throw err instanceof RemoteVersionError
-      ? err
-      : new RemoteLoadError(remote, err, progress.modulesRequested);
-  });
+  const p = load(id, remote, progress).then(
+    (mod) => {
+      loadedPages.set(id, mod);
+      return mod;
+    },
+    (err: unknown) => {
+      throw err instanceof RemoteVersionError
+        ? err
+        : new RemoteLoadError(remote, err, progress.modulesRequested);
+    },
+  );
   pages.set(id, p);
   return p;
+}
+
+/**
+ * The page module of `id` if its load has already finished. A page whose code is there renders
+ * at once instead of suspending for a promise that has already settled: React shows the
+ * fallback and then holds the revealed page back for up to 300 ms (its throttle on Suspense
+ * reveals).
+ */
+export function loadedPage(id: string): PageModule | undefined {
+  return loadedPages.get(id);
 }
 
 /** Retry: forgets what failed for this remote, and re-reads remotes.json, so the next load asks again. */
 export function resetRemote(remote: string): void {
   for (const key of [...pages.keys()]) if (key.startsWith(`${remote}/`)) pages.delete(key);
+  for (const key of [...loadedPages.keys()])
+    if (key.startsWith(`${remote}/`)) loadedPages.delete(key);
   registry = null;
   const entry = remotesConfig?.get(remote);
   if (entry) manifests.delete(entry.entry);

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import { loadPage } from "./load-remote";
+import { loadedPage, loadPage } from "./load-remote";
 
 /*
  * One lazy component per page id, kept even when its load failed: a render that happens
@@ -23,6 +23,6 @@ function lazyPage(id: string): LazyExoticComponent<ComponentType> {
 
 /** Route element for `remote/Expose`; load and render errors reach the layout's RemoteBoundary. */
 export function RemotePage({ id }: { id: string }) {
-  const Page = lazyPage(id);
+  const Page = loadedPage(id)?.default ?? lazyPage(id);
   return <Page />;
 }

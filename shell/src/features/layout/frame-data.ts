@@ -1,0 +1,16 @@
+import {
+  myServicesQueryOptions,
+  profileQueryOptions,
+  queryClient,
+} from "@hosting-portal/shared-ui";
+
+/**
+ * Asks for the signed-in frame's own reads (the top bar's profile, the side navigation's list of
+ * the caller's services) before the frame renders, so its first render finds them in the cache
+ * instead of asking from its effects after the first commit. The same queries the components
+ * read, with the client's staleTime: mounting them asks nothing again.
+ */
+export function prefetchFrameData(): void {
+  void queryClient.prefetchQuery(profileQueryOptions());
+  void queryClient.prefetchQuery(myServicesQueryOptions());
+}

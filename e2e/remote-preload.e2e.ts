@@ -31,17 +31,25 @@ function recordRequests(page: Page) {
 
 const isCode = (path: string) => /\.(js|css)$/.test(path);
 
+/**
+ * A new user signed in with a remembered session on /dashboard, the browser's HTTP cache then
+ * off: the next load is cold as a new visit, its session restored from the refresh cookie.
+ */
+async function signedInColdDashboard() {
+  const user = uniqueUser();
+  const { context, page } = await newPage(browser);
+  await register(page, user);
+  await signIn(page, user.email, user.password, true);
+  await page.getByText(EMPTY).waitFor();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  return { context, page };
+}
+
 describe("a remote page's code in one wave", () => {
   it("a cold /dashboard asks for the remote's entry, its page chunks and the shell's shared-ui chunks before the entry has arrived, each once", async () => {
-    const user = uniqueUser();
-    const { context, page } = await newPage(browser);
-    await register(page, user);
-    await signIn(page, user.email, user.password, true);
-    await page.getByText(EMPTY).waitFor();
-    // Cold as a new visit: nothing from the HTTP cache, the session from the refresh cookie.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    const { context, page } = await signedInColdDashboard();
     const events = recordRequests(page);
     await page.reload();
     await page.getByText(EMPTY).waitFor();
@@ -87,11 +95,7 @@ describe("a remote page's code in one wave", () => {
   });
 
   it("a cold /dashboard paints the frame with the page and its data: no placeholder in <main> first", async () => {
-    const user = uniqueUser();
-    const { context, page } = await newPage(browser);
-    await register(page, user);
-    await signIn(page, user.email, user.password, true);
-    await page.getByText(EMPTY).waitFor();
+    const { context, page } = await signedInColdDashboard();
     // Before any of the page's scripts: what <main> held when it first appeared, and whether a
     // skeleton was ever in it before the page's content.
     await page.addInitScript(`(() => {
@@ -103,9 +107,6 @@ describe("a remote page's code in one wave", () => {
         if (main.querySelector("[data-skeleton]")) seen.skeleton = true;
       }).observe(document, { childList: true, subtree: true });
     })();`);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
     // The first render waits about a second for the page's code; a machine too busy to load it
     // in that time shows the frame first, so one of three cold loads is asked to show it.
     const loads: { first: string | null; skeleton: boolean }[] = [];

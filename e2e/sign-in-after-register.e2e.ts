@@ -68,6 +68,17 @@ describe("sign in right after registering", () => {
     }
   });
 
+  it("keeps it on a slow device too (the page's work at a sixth of the speed)", async () => {
+    // The router changes the URL first and renders the sign-in page as a transition after: on a
+    // slow CPU the register form, with the same Email and Password labels, stayed on screen
+    // and editable under /auth/login for that long.
+    const { context, page } = await newPage(browser);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await registerThenSignInAtOnce(page, uniqueUser());
+    await context.close();
+  });
+
   it("keeps it on a slow connection too (the sign-in page's code takes a second)", async () => {
     const { context, page } = await newPage(browser);
     const user = uniqueUser();

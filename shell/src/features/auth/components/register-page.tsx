@@ -31,13 +31,13 @@ export default function RegisterPage() {
       const { username, email, password } = parsed.data;
       await session.signUp({ username, email, password });
       // The message comes with the sign-in form, not before it. The router shows
-      // /auth/login once its page has loaded; until then this form stays pending, so nothing
-      // invites typing into it.
+      // /auth/login once its page has loaded, and the URL changes before the sign-in form is on
+      // screen (the router renders the new page as a transition): this form stays pending and
+      // read-only until it is gone, so nothing typed meanwhile lands in it and is lost.
       await navigate("/auth/login");
       toast.success(t("auth.register.success"));
     } catch (err) {
       toast.error(t("error"), err instanceof ApiError ? err.message : t("auth.register.failed"));
-    } finally {
       setPending(false);
     }
   };
@@ -49,19 +49,33 @@ export default function RegisterPage() {
         <p className={styles.subtitle}>{t("auth.register.subtitle")}</p>
       </div>
       <Form onSubmit={onSubmit} validationErrors={form.errors} validationBehavior="aria">
-        <TextField label={t("auth.username")} name="username" autoComplete="username" autoFocus />
-        <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" />
+        <TextField
+          label={t("auth.username")}
+          name="username"
+          autoComplete="username"
+          autoFocus
+          isReadOnly={pending}
+        />
+        <TextField
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          isReadOnly={pending}
+        />
         <TextField
           label={t("auth.password")}
           name="password"
           type="password"
           autoComplete="new-password"
+          isReadOnly={pending}
         />
         <TextField
           label={t("auth.confirmPassword")}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
+          isReadOnly={pending}
         />
         <Button type="submit" isPending={pending} className={styles.submit}>
           {t("auth.register.submit")}

@@ -4,7 +4,16 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import type { Browser } from "playwright-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage, register, signIn, toast, uniqueUser } from "./browser";
+import {
+  ADMIN,
+  baseUrl,
+  launchBrowser,
+  newPage,
+  register,
+  signIn,
+  toast,
+  uniqueUser,
+} from "./browser";
 
 let browser: Browser;
 const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => undefined });
@@ -38,6 +47,24 @@ async function caughtMail(to: string, subject: string, timeoutMs = 20_000): Prom
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail "${subject}" to ${to} in ${dir} after ${timeoutMs} ms`);
+}
+
+/** What an admin does in Admin → Users: sets a user's status, through the same API call. */
+async function setOwnerStatus(email: string, status: "active" | "suspended") {
+  const signedIn = await fetch(new URL("/api/auth/sign-in", baseUrl()), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  expect(signedIn.status).toBe(200);
+  const { access_token } = (await signedIn.json()) as { access_token: string };
+  const [user] = await sql<{ id: string }[]>`select id from profiles where email = ${email}`;
+  const res = await fetch(new URL(`/api/admin/users/${user!.id}/status`, baseUrl()), {
+    method: "PUT",
+    headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
+    body: JSON.stringify({ status }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 describe("Members: an owner invites a technician who accepts from the mail and works in the account", () => {
@@ -144,6 +171,19 @@ describe("Members: an owner invites a technician who accepts from the mail and w
       .getByText("Your role in this account does not allow opening or answering tickets")
       .waitFor();
     expect(await b.page.getByRole("button", { name: "Open ticket" }).count()).toBe(0);
+
+    // An admin suspends the owner: the member's frame says once what still works, and stops
+    // saying it when the owner is active again.
+    const suspended =
+      "This account is suspended: its services and orders can be viewed, and support reached, but nothing can be changed";
+    await setOwnerStatus(owner.email, "suspended");
+    await b.page.goto("/dashboard");
+    const banner = b.page.getByRole("region", { name: "Account suspended" });
+    await expect.poll(() => banner.textContent(), { timeout: 15_000 }).toBe(suspended);
+    await setOwnerStatus(owner.email, "active");
+    await b.page.reload();
+    await b.page.getByRole("button", { name: `Account: ${owner.username}` }).waitFor();
+    expect(await banner.count()).toBe(0);
     await a.context.close();
     await b.context.close();
   });

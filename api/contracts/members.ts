@@ -93,6 +93,11 @@ export const AccountMembership = z.object({
   role: AccountRole,
   /** The account this session acts on. */
   active: z.boolean(),
+  /**
+   * The account's founder is suspended: its members may read it, write to support and leave,
+   * and every other request on it is refused (403 `account_suspended`).
+   */
+  suspended: z.boolean(),
 });
 export type AccountMembership = z.infer<typeof AccountMembership>;
 

@@ -410,8 +410,11 @@ export async function listMyAccounts(
   userId: string,
   activeId: string | null,
 ): Promise<AccountMembership[]> {
-  const rows = await sql<{ id: string; name: string; role: AccountRole }[]>`
-    select a.id, a.name, m.role from account_members m join accounts a on a.id = m.account_id
+  const rows = await sql<{ id: string; name: string; role: AccountRole; suspended: boolean }[]>`
+    select a.id, a.name, m.role, coalesce(founder.status <> 'active', false) as suspended
+    from account_members m join accounts a on a.id = m.account_id
+      -- An account's id is its founder's user id (as the auth middleware reads it).
+      left join profiles founder on founder.id = a.id
     where m.user_id = ${userId}
     order by a.id = ${userId} desc, m.created_at, a.id`;
   return rows.map((r) => ({ ...r, active: r.id === activeId }));

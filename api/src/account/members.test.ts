@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { CreatedApiToken } from "../../contracts/api-tokens.ts";
-import type { AccountRole, MemberList } from "../../contracts/members.ts";
+import type { AccountList, AccountRole, MemberList } from "../../contracts/members.ts";
 import { roleAllows, scopeAllows } from "../auth/token-scopes.ts";
 import { recipientOf, startTestSmtp } from "../mail/testing.ts";
 import {
@@ -638,10 +638,25 @@ test("members: an account whose founder an admin suspends is suspended for its m
     await res.body?.cancel();
     return res.status;
   };
+  // What the member's account list says of each account (the portal's banner reads it).
+  const suspendedFlags = async () => {
+    const res = await api.fetch("/api/account/accounts", { token: member.access_token });
+    assert.equal(res.status, 200);
+    const { accounts } = await json<AccountList>(res);
+    return Object.fromEntries(accounts.map((a) => [a.id, a.suspended]));
+  };
   // Before: the member buys with the account's credits (one read of the session, now cached).
   assert.equal(await status(await buy(member.access_token)), 201);
+  assert.deepEqual(await suspendedFlags(), {
+    [member.user.id]: false,
+    [founder.user.id]: false,
+  });
 
   await setFounderStatus("suspended");
+  assert.deepEqual(await suspendedFlags(), {
+    [member.user.id]: false,
+    [founder.user.id]: true,
+  });
   for (const bearer of [member.access_token, token]) {
     const refused = await buy(bearer);
     assert.equal(refused.status, 403);
@@ -672,6 +687,7 @@ test("members: an account whose founder an admin suspends is suspended for its m
   assert.equal(credits, "42.50");
 
   await setFounderStatus("active");
+  assert.equal((await suspendedFlags())[founder.user.id], false);
   assert.equal(await status(await buy(member.access_token)), 201);
   assert.equal(await status(await buy(token)), 201);
   assert.equal(await status(await post("/api/account/members/leave", member.access_token)), 204);

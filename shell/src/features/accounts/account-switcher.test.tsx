@@ -8,12 +8,19 @@ import { AccountSwitcher } from "./account-switcher";
 
 const list: AccountList = {
   accounts: [
-    { id: "11111111-0000-4000-8000-000000000001", name: "Acme GmbH", role: "owner", active: true },
+    {
+      id: "11111111-0000-4000-8000-000000000001",
+      name: "Acme GmbH",
+      role: "owner",
+      active: true,
+      suspended: false,
+    },
     {
       id: "22222222-0000-4000-8000-000000000002",
       name: "Beta BV",
       role: "read_only",
       active: false,
+      suspended: false,
     },
   ],
 };

@@ -1,14 +1,11 @@
-import { AccountList } from "@contracts/members.ts";
 import { useNavigate } from "@hosting-portal/router";
-import { api, Menu, MenuItem, queryClient, queryKeys, toast } from "@hosting-portal/shared-ui";
+import { api, Menu, MenuItem, queryClient, toast } from "@hosting-portal/shared-ui";
 import { useQuery } from "@tanstack/react-query";
 import { Button as AriaButton } from "react-aria-components";
 import { messages, useT } from "../../i18n";
 import { Icon } from "../layout/components/icons";
 import * as styles from "./account-switcher.css";
-
-/** The accounts the person belongs to (mf-account's Members section reads the same key). */
-const membershipsKey = [...queryKeys.account.all, "memberships"] as const;
+import { membershipsQuery } from "./memberships-query";
 
 /**
  * The top bar's account switcher, shown to a person who belongs to more than one account: the
@@ -18,11 +15,7 @@ const membershipsKey = [...queryKeys.account.all, "memberships"] as const;
 export function AccountSwitcher() {
   const t = useT();
   const navigate = useNavigate();
-  const accounts = useQuery({
-    queryKey: membershipsKey,
-    queryFn: ({ signal }) => api.get("/api/account/accounts", AccountList, { signal }),
-    select: (d) => d.accounts,
-  });
+  const accounts = useQuery(membershipsQuery);
   const list = accounts.data ?? [];
   if (list.length < 2) return null;
   const active = list.find((a) => a.active);

@@ -3,8 +3,8 @@ import { ApiError, api, Button, contractMessage, toast } from "@hosting-portal/s
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useT } from "../../i18n";
+import * as styles from "../layout/components/frame-banner.css";
 import { emailVerificationKey, emailVerificationQuery } from "./verification-query";
-import * as styles from "./verify-email-banner.css";
 
 /**
  * Shown in the frame until the address is verified, with 'Resend'. Nothing else waits

@@ -4,6 +4,7 @@ import { api, queryKeys, Skeleton, session, useUserEvents } from "@hosting-porta
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { useT } from "../../../i18n";
+import { SuspendedAccountBanner } from "../../accounts/suspended-account-banner";
 import { VerifyEmailBanner } from "../../email-verification/verify-email-banner";
 import { useProfileLocale } from "../../i18n/profile-locale";
 import { useInactivitySignOut } from "../../inactivity/use-inactivity-sign-out";
@@ -93,6 +94,7 @@ export function AppLayout() {
       <NavDrawer isOpen={navOpen} onOpenChange={setNavOpen} />
       <div className={styles.main}>
         <TopBar navOpen={navOpen} onOpenNav={() => setNavOpen(true)} />
+        <SuspendedAccountBanner />
         <VerifyEmailBanner />
         <main className={styles.content} id="main" tabIndex={-1}>
           <RemoteBoundary key={pathname}>

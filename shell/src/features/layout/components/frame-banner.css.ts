@@ -1,6 +1,7 @@
 import { vars } from "@hosting-portal/shared-ui/theme";
 import { style } from "@vanilla-extract/css";
 
+/** A notice across the frame, under the top bar (the address to verify, a suspended account). */
 export const banner = style({
   display: "flex",
   flexWrap: "wrap",

@@ -21,8 +21,13 @@ function lazyPage(id: string): LazyExoticComponent<ComponentType> {
   return Page;
 }
 
-/** Route element for `remote/Expose`; load and render errors reach the layout's RemoteBoundary. */
+/**
+ * Route element for `remote/Expose`; load and render errors reach the layout's RemoteBoundary.
+ * A page whose code had loaded before it was first shown renders as it is, without suspending;
+ * one first shown through its lazy keeps the lazy (the component's type must not change, or the
+ * page would be mounted anew and lose what was typed into it).
+ */
 export function RemotePage({ id }: { id: string }) {
-  const Page = loadedPage(id)?.default ?? lazyPage(id);
+  const Page = lazies.get(id) ?? loadedPage(id)?.default ?? lazyPage(id);
   return <Page />;
 }

@@ -1,9 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import registry from "./api/contracts/remote-registry.json" with { type: "json" };
-import { compiledMessages, reactAriaStrings } from "./shared-ui/vite-app-config.js";
+import { compiledMessages, reactAriaStrings, renderer } from "./shared-ui/vite-app-config.js";
 
 const contracts = fileURLToPath(new URL("./api/contracts/", import.meta.url));
 const setup = fileURLToPath(new URL("./vitest.setup.ts", import.meta.url));
@@ -13,7 +12,12 @@ const project = (name: string) => ({
   // vanilla-extract must compile .css.ts in tests too, or every style import throws; message
   // files are compiled as in the builds (English is formatted from the compiled form); React
   // Aria's strings loader resolves (shared-ui imports it; React Aria itself is not bundled here).
-  plugins: [react(), vanillaExtractPlugin(), compiledMessages(), reactAriaStrings()],
+  plugins: [
+    renderer({ hot: false }),
+    vanillaExtractPlugin(),
+    compiledMessages(),
+    reactAriaStrings(),
+  ],
   resolve: { alias: [{ find: /^@contracts\//, replacement: contracts }] },
   test: {
     name,

@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { federation } from "@module-federation/vite";
+import prefresh from "@prefresh/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import react from "@vitejs/plugin-react";
 import { runnerImport } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import registry from "../api/contracts/remote-registry.json" with { type: "json" };
@@ -320,6 +320,35 @@ export const contractsAlias = [
   },
 ];
 
+/**
+ * The apps' JSX and its hot replacement in dev. JSX compiles to `react/jsx-runtime`, which is
+ * Preact under React's API (react-on-preact/, docs/page-weight.md), so a remote's elements are
+ * made by the page's one Preact. In dev, Prefresh (Preact's Fast Refresh) shows an edit to a
+ * component without a reload; its runtime is the page's one (`dev/prefresh-core-once.js`).
+ * `hot: false` (unit tests) leaves out the dev part.
+ * @param {{ hot?: boolean }} [options]
+ * @returns {Promise<import("vite").PluginOption[]>}
+ */
+export async function renderer({ hot = true } = {}) {
+  const once = fileURLToPath(new URL("./dev/prefresh-core-once.js", import.meta.url));
+  /** @type {import("vite").Plugin} */
+  const jsx = {
+    name: "portal-jsx",
+    config: () => ({ oxc: { jsx: { runtime: "automatic", importSource: "react" } } }),
+  };
+  if (!hot) return [jsx];
+  /** @type {import("vite").Plugin} */
+  const oneRuntime = {
+    name: "portal-prefresh-core-once",
+    apply: "serve",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "@prefresh/core" && importer !== once) return once;
+    },
+  };
+  return [oneRuntime, ...(await prefresh()), jsx];
+}
+
 /** The shell and its remotes (api/contracts/remote-registry.json, docs/adding-a-page.md). */
 export const apps = [registry.shell, ...registry.remotes];
 
@@ -521,7 +550,7 @@ export function remoteViteConfig(dir) {
     base: command === "build" ? "./" : `http://localhost:${port}/`,
     resolve: { alias: contractsAlias },
     plugins: [
-      react(),
+      renderer(),
       vanillaExtractPlugin(),
       reactAriaStrings(),
       compiledMessages(),
@@ -533,7 +562,9 @@ export function remoteViteConfig(dir) {
         exposes,
         shared: sharedDeps,
         dts: false,
-        dev: { remoteHmr: true },
+        // Hot replacement goes through this server's own HMR client in the page (Prefresh,
+        // `renderer()`); the plugin's remote HMR would reload the whole page on every edit.
+        dev: { remoteHmr: false },
         // The built remote runs on the page's federation runtime (the shell publishes it), not a
         // copy of its own: about 18 KB of gzip less on every remote page. In dev each server keeps
         // its own, as before.

@@ -10,12 +10,12 @@ import {
   precompressed,
   reactAriaStrings,
   remoteUrlEnv,
+  renderer,
   sharedDeps,
   staticImportsOf,
 } from "@hosting-portal/shared-ui/vite-app-config";
 import { federation } from "@module-federation/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { remotes } from "../api/contracts/remote-registry.ts";
 import { SHARED_UI_PRELOADS } from "./src/features/remotes/shared-ui-preloads.ts";
@@ -180,7 +180,7 @@ function sharedUiPreloads(): Plugin {
 export default defineConfig(({ command }) => ({
   resolve: { alias: contractsAlias },
   plugins: [
-    react(),
+    renderer(),
     vanillaExtractPlugin(),
     reactAriaStrings(),
     compiledMessages(),
@@ -194,11 +194,13 @@ export default defineConfig(({ command }) => ({
       remotes: {},
       shared: sharedDeps,
       dts: false,
-      dev: { remoteHmr: true },
+      // Each remote's edits reach the page through its own dev server's HMR client (Prefresh,
+      // `renderer()`), not the plugin's relay, which would reload the page.
+      dev: { remoteHmr: false },
       experiments: { provideExternalRuntime: true },
       // The runtime's manifest handling (snapshots) is not needed: load-remote.ts reads and checks
       // each remote's manifest itself and registers the remote by its entry module. Builds only:
-      // the dev servers' remote HMR goes through it.
+      // the dev servers keep the runtime's default handling.
       disableSnapshot: command === "build",
     }),
     federationRuntimeVersionOnly(),

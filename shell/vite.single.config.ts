@@ -4,9 +4,9 @@ import {
   contractsAlias,
   precompressed,
   reactAriaStrings,
+  renderer,
 } from "@hosting-portal/shared-ui/vite-app-config";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { remotes } from "../api/contracts/remote-registry.ts";
 
@@ -72,7 +72,7 @@ export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   resolve: { alias: contractsAlias },
   plugins: [
-    react(),
+    renderer(),
     vanillaExtractPlugin(),
     reactAriaStrings(),
     compiledMessages(),

@@ -52,6 +52,11 @@ export default defineConfig({
         registry.shell.folder,
         ...registry.remotes.map((r) => r.folder),
       ].map(project),
+      // React's API on Preact: the adapter's own cases (react-on-preact/tests).
+      (() => {
+        const p = project("react-on-preact");
+        return { ...p, test: { ...p.test, include: ["tests/**/*.test.tsx"] } };
+      })(),
     ],
   },
 });

@@ -35,8 +35,10 @@ const schemaVersion = createRequire(import.meta.url)("@hosting-portal/schema/pac
  * remote's page (shell/src/features/remotes/federation-plugin.ts).
  */
 export const sharedDeps = {
-  react: { singleton: true, requiredVersion: "^19.0.0" },
-  "react-dom": { singleton: true, requiredVersion: "^19.0.0" },
+  // React's API on Preact (react-on-preact/): the renderer, hooks and JSX runtime are this one
+  // module. `react-dom` is not shared: it only re-exports this module's DOM functions, so each app
+  // bundles those few lines and the page keeps one renderer.
+  react: { singleton: true, requiredVersion: "^19.2.7" },
   // What the apps use of React Router (router/src/index.ts), not the whole package: a share is
   // built without tree-shaking, and react-router-dom whole is 65 KB of gzip on every first visit.
   "@hosting-portal/router": { singleton: true, requiredVersion: `^${routerVersion}` },

@@ -6,6 +6,15 @@ import { options, toChildArray } from "preact";
 import compat, { createPortal as compatCreatePortal, createElement, Suspense } from "preact/compat";
 import { createRoot as compatCreateRoot } from "preact/compat/client";
 
+/*
+ * What this module adds to Preact's `options` (below) is added once per Preact: a tool that loads
+ * this module twice, under its linked and its real path (Vitest does), must not wrap the first
+ * copy's handlers in the second's.
+ */
+const ADAPTED = Symbol.for("react-on-preact.adapted");
+const firstCopy = !(/** @type {Record<symbol, unknown>} */ (options)[ADAPTED]);
+/** @type {Record<symbol, unknown>} */ (options)[ADAPTED] = true;
+
 export * from "preact/compat";
 export default { ...compat, createPortal };
 export { jsx, jsxDEV, jsxs } from "preact/jsx-runtime";
@@ -33,7 +42,7 @@ const pendingEffects = [];
 const flushEffects = () => {
   for (const flush of pendingEffects.splice(0)) flush();
 };
-if (effectsChannel) {
+if (firstCopy && effectsChannel) {
   effectsChannel.port1.onmessage = flushEffects;
   options.requestAnimationFrame = (/** @type {() => void} */ flush) => {
     if (pendingEffects.push(flush) > 1) return;
@@ -140,25 +149,29 @@ function syntheticEvent(/** @type {Event} */ e) {
   return event;
 }
 
-const compatEvent = options.event;
-options.event = (/** @type {Event} */ e) => syntheticEvent(compatEvent ? compatEvent(e) : e);
+if (firstCopy) {
+  const compatEvent = options.event;
+  options.event = (/** @type {Event} */ e) => syntheticEvent(compatEvent ? compatEvent(e) : e);
+}
 
 /*
  * React selects a `<select defaultValue>`'s option wherever it is; preact/compat marks only the
  * select's direct `<option>` children, so an option inside an `<optgroup>` (the billing form's
  * countries, grouped EU and other) would not be selected. The grouped ones are marked here.
  */
-const compatVNode = options.vnode;
-options.vnode = (vnode) => {
-  const props = /** @type {Record<string, unknown>} */ (vnode.props);
-  if (vnode.type === "select" && props.defaultValue != null && !props.multiple) {
-    for (const group of toChildArray(props.children)) {
-      if (typeof group !== "object" || group.type !== "optgroup") continue;
-      for (const option of toChildArray(group.props.children)) {
-        if (typeof option === "object")
-          option.props.selected = option.props.value === props.defaultValue;
+if (firstCopy) {
+  const compatVNode = options.vnode;
+  options.vnode = (vnode) => {
+    const props = /** @type {Record<string, unknown>} */ (vnode.props);
+    if (vnode.type === "select" && props.defaultValue != null && !props.multiple) {
+      for (const group of toChildArray(props.children)) {
+        if (typeof group !== "object" || group.type !== "optgroup") continue;
+        for (const option of toChildArray(group.props.children)) {
+          if (typeof option === "object")
+            option.props.selected = option.props.value === props.defaultValue;
+        }
       }
     }
-  }
-  compatVNode?.(vnode);
-};
+    compatVNode?.(vnode);
+  };
+}

@@ -1,4 +1,4 @@
-import type { Plugin, Rolldown, UserConfigFnObject } from "vite";
+import type { Plugin, PluginOption, Rolldown, UserConfigFnObject } from "vite";
 
 export declare const sharedUiVersion: string;
 export declare const sharedDeps: Record<string, { singleton: boolean; requiredVersion: string }>;
@@ -8,6 +8,8 @@ export declare function reactAriaEnglishOnly(): Plugin;
 export declare function contractsUseSharedSchema(): Plugin;
 export declare function compiledMessages(): Plugin;
 export declare function precompressed(): Plugin;
+/** JSX to React's API on Preact (react-on-preact/); Prefresh in dev unless `hot: false`. */
+export declare function renderer(options?: { hot?: boolean }): Promise<PluginOption[]>;
 export declare function federationRuntimeVersionOnly(): Plugin;
 export declare function staticImportsOf(
   bundle: Rolldown.OutputBundle,

@@ -8,7 +8,7 @@ const contracts = fileURLToPath(new URL("./api/contracts/", import.meta.url));
 const setup = fileURLToPath(new URL("./vitest.setup.ts", import.meta.url));
 
 /** One unit-test project per web workspace; the e2e suite has its own config (e2e/). */
-const project = (name: string) => ({
+const project = (name: string, include = ["src/**/*.test.{ts,tsx}"]) => ({
   // vanilla-extract must compile .css.ts in tests too, or every style import throws; message
   // files are compiled as in the builds (English is formatted from the compiled form); React
   // Aria's strings loader resolves (shared-ui imports it; React Aria itself is not bundled here).
@@ -28,7 +28,7 @@ const project = (name: string) => ({
     // a third of the time and 40 % of the CPU. Forks, not threads: the format tests change
     // process.env.TZ, which a worker thread ignores. vitest.setup.ts adds the web streams.
     pool: "vmForks" as const,
-    include: ["src/**/*.test.{ts,tsx}"],
+    include,
     setupFiles: [setup],
     passWithNoTests: true,
   },
@@ -51,12 +51,9 @@ export default defineConfig({
         "shared-ui",
         registry.shell.folder,
         ...registry.remotes.map((r) => r.folder),
-      ].map(project),
-      // React's API on Preact: the adapter's own cases (react-on-preact/tests).
-      (() => {
-        const p = project("react-on-preact");
-        return { ...p, test: { ...p.test, include: ["tests/**/*.test.tsx"] } };
-      })(),
+      ].map((name) => project(name)),
+      // React's API on Preact: the adapter's own cases.
+      project("react-on-preact", ["tests/**/*.test.tsx"]),
     ],
   },
 });

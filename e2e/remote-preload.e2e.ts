@@ -96,31 +96,49 @@ describe("a remote page's code in one wave", () => {
 
   it("a cold /dashboard paints the frame with the page and its data: no placeholder in <main> first", async () => {
     const { context, page } = await signedInColdDashboard();
-    // Before any of the page's scripts: what <main> held when it first appeared, and whether a
-    // skeleton was ever in it before the page's content.
-    await page.addInitScript(`(() => {
-      const seen = (window.__mainSeen = { first: null, skeleton: false });
-      new MutationObserver(() => {
-        const main = document.querySelector("main");
-        if (!main) return;
-        if (seen.first === null) seen.first = main.textContent;
-        if (main.querySelector("[data-skeleton]")) seen.skeleton = true;
-      }).observe(document, { childList: true, subtree: true });
-    })();`);
-    // The first render waits about a second for the page's code; a machine too busy to load it
-    // in that time shows the frame first, so one of three cold loads is asked to show it.
-    const loads: { first: string | null; skeleton: boolean }[] = [];
-    for (let i = 0; i < 3; i++) {
-      await page.reload();
-      await page.getByText(EMPTY).waitFor();
-      loads.push(
-        await page.evaluate(
-          () => (window as unknown as { __mainSeen: (typeof loads)[number] }).__mainSeen,
-        ),
-      );
-      if (!loads.at(-1)?.skeleton) break;
-    }
+    const loads = await coldLoadsOf(page, "/dashboard", EMPTY);
     expect(loads.some((l) => !l.skeleton && l.first?.includes(EMPTY))).toBe(true);
     await context.close();
   });
+
+  it("a cold /transactions paints the page with its own first read (the page's prefetch): no placeholder in <main> first", async () => {
+    const { context, page } = await signedInColdDashboard();
+    const loads = await coldLoadsOf(page, "/transactions", NO_TRANSACTIONS);
+    expect(loads.some((l) => !l.skeleton && l.first?.includes(NO_TRANSACTIONS))).toBe(true);
+    await context.close();
+  });
 });
+
+const NO_TRANSACTIONS = "No transactions found. Make your first credit purchase to get started.";
+
+/**
+ * Up to three cold loads of `path` (until one shows no placeholder), each until `text` shows:
+ * what <main> held when it first appeared, and whether a skeleton was ever in it before the
+ * page's content. The first render waits about a second for the page's code and first reads; a
+ * machine too busy for that shows the frame first, so one of three loads is asked to show it.
+ */
+async function coldLoadsOf(page: Page, path: string, text: string) {
+  // Before any of the page's scripts.
+  await page.addInitScript(`(() => {
+    const seen = (window.__mainSeen = { first: null, skeleton: false });
+    new MutationObserver(() => {
+      const main = document.querySelector("main");
+      if (!main) return;
+      if (seen.first === null) seen.first = main.textContent;
+      if (main.querySelector("[data-skeleton]")) seen.skeleton = true;
+    }).observe(document, { childList: true, subtree: true });
+  })();`);
+  const loads: { first: string | null; skeleton: boolean }[] = [];
+  await page.goto(path);
+  for (let i = 0; i < 3; i++) {
+    if (i > 0) await page.reload();
+    await page.getByText(text).waitFor();
+    loads.push(
+      await page.evaluate(
+        () => (window as unknown as { __mainSeen: (typeof loads)[number] }).__mainSeen,
+      ),
+    );
+    if (!loads.at(-1)?.skeleton) break;
+  }
+  return loads;
+}

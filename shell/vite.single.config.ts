@@ -20,7 +20,7 @@ import { remotes } from "../api/contracts/remote-registry.ts";
 const PAGES_ID = "virtual:portal-single-pages";
 
 /**
- * `virtual:portal-single-pages`: { "mf_services/DashboardPage": Component, … }, every page of
+ * `virtual:portal-single-pages`: { "mf_services/DashboardPage": its module, … }, every page of
  * api/contracts/remote-registry.json, so new pages join without edits here.
  */
 function singlePages(): Plugin {
@@ -35,7 +35,7 @@ function singlePages(): Plugin {
           file: fileURLToPath(new URL(`../${r.folder}/${p.file}`, import.meta.url)),
         })),
       );
-      const imports = pages.map((p, i) => `import P${i} from ${JSON.stringify(p.file)};`);
+      const imports = pages.map((p, i) => `import * as P${i} from ${JSON.stringify(p.file)};`);
       const entries = pages.map((p, i) => `${JSON.stringify(p.id)}: P${i}`);
       return `${imports.join("\n")}\nexport const pages = { ${entries.join(", ")} };\n`;
     },

@@ -56,6 +56,24 @@ export interface PageRoute {
   admin: boolean;
 }
 
+/** The page's URL as the shell hands it to the page's `prefetch` (PagePrefetch). */
+export interface PageLocation {
+  /** The route's parameters (`/service/:id` → `{ id }`). */
+  params: Readonly<Record<string, string>>;
+  /** The URL's query string (`location.search`: "?q=acme", or ""). */
+  search: string;
+}
+
+/**
+ * What a page module may export as `prefetch`, beside its default component: starts the page's
+ * first reads through the shared query client with the same query options its components read,
+ * and settles when they have. The shell calls it once the page's code is loaded and before the
+ * page renders, so the reads are under way while it renders instead of starting after its first
+ * commit; a cold load's first render waits for them (within its one-second limit), so the page
+ * appears with its data. Never called for a visitor, nor for an admin page and a non-admin.
+ */
+export type PagePrefetch = (location: PageLocation) => Promise<unknown>;
+
 /** Every remote page with its route, in registry order. */
 export const pageRoutes: PageRoute[] = remotes.flatMap((r) =>
   r.pages.map((p) => ({

@@ -6,6 +6,7 @@ import { PortalRouter } from "./app/router";
 import { remoteRoutes } from "./app/routes";
 import { prefetchFrameData } from "./features/layout/frame-data";
 import { ensureRemotes, loadPage, prefetchManifest } from "./features/remotes/load-remote";
+import { prefetchPageData } from "./features/remotes/page-module";
 import "./i18n";
 
 applyThemePreference();
@@ -25,18 +26,23 @@ if (current) prefetchManifest(current.id);
 
 /*
  * The first render waits, within FIRST_RENDER_WAIT_MS, until it can show the page rather than
- * placeholders: the restored session (signed in or not; a signed-in user's frame data is asked
- * for at once), then the current page's code, whose download starts now instead of after the
- * frame's first render. Frame and page then appear in one commit with the page already loaded,
- * as in a single bundle: rendering the frame first kept the main thread busy while the remote's
- * code waited to be asked for, and a page that suspends is revealed up to 300 ms late (React's
- * throttle on Suspense reveals). Remote code is only asked for a signed-in user.
+ * placeholders: the restored session (signed in or not), then the frame's reads and the current
+ * page's code, whose download starts now instead of after the frame's first render, then the
+ * page's own first reads (its module's `prefetch`). Frame, page and data then appear in one
+ * commit, as in a single bundle: rendering the frame first kept the main thread busy while the
+ * remote's code waited to be asked for, a page that suspends is revealed up to 300 ms late
+ * (React's throttle on Suspense reveals), and reads asked for by the components only start after
+ * that render's commit and need a second render. Remote code is only asked for a signed-in user.
  */
 async function beforeFirstRender(): Promise<void> {
   await session.ready();
   if (!session.getSession()) return;
-  prefetchFrameData();
-  if (current) await loadPage(current.id).catch(() => undefined);
+  const frameData = prefetchFrameData();
+  if (current) {
+    const page = await loadPage(current.id).catch(() => undefined);
+    if (page) await prefetchPageData(current, page, window.location);
+  }
+  await frameData;
 }
 const firstRenderReady = Promise.race([
   beforeFirstRender(),

@@ -11,7 +11,7 @@ import {
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import TransactionsPage from "./transactions-page";
+import TransactionsPage, { prefetch } from "./transactions-page";
 
 // Built from local time parts: the page shows dates in the viewer's time zone (SPEC §2).
 const local = (y: number, m: number, d: number, h: number, min: number) =>
@@ -250,5 +250,34 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
       expect(screen.queryByRole("region", { name: "Credits on hold" })).toBeNull();
       expect(screen.queryByRole("region", { name: "Payments not completed" })).toBeNull();
     });
+  });
+});
+
+describe("prefetch (the shell calls it before the page renders)", () => {
+  it("fills what the page reads: rendered after it, the page shows its rows and notices at once and asks nothing again", async () => {
+    const net = mockApi({
+      "GET /api/billing/transactions": { transactions: [topUp] },
+      "GET /api/billing/payment-notices": {
+        held: "25.00",
+        available: "5.00",
+        disputes: [
+          {
+            capture_id: "8MC585209K746392H",
+            amount: "25.00",
+            opened_at: local(2026, 11, 20, 9, 0),
+          },
+        ],
+        not_credited: [],
+      },
+    });
+    await net.signIn();
+    await prefetch({ params: {}, search: "" });
+    renderPage(<TransactionsPage />, { path: "/transactions" });
+    // At once: no placeholder first.
+    expect(tableRows("Transactions")).toHaveLength(1);
+    expect(screen.getByRole("region", { name: "Credits on hold" })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(net.callsTo("GET /api/billing/transactions")).toHaveLength(1);
+    expect(net.callsTo("GET /api/billing/payment-notices")).toHaveLength(1);
   });
 });

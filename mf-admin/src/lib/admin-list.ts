@@ -81,11 +81,13 @@ export interface ListParams {
 }
 
 /**
- * Reads and writes a list's search and filters in the URL. Values the API would refuse (a
- * mistyped status in a hand-edited link) are ignored rather than turned into a 422.
+ * A list's search text, valid filter values and API query as a URL's search holds them (what
+ * useListParams reads, and what a page's prefetch asks for before the page renders).
  */
-export function useListParams(filters: readonly ListFilter[]): ListParams {
-  const [params, setParams] = useSearchParams();
+export function readListParams(
+  params: URLSearchParams,
+  filters: readonly ListFilter[],
+): Pick<ListParams, "q" | "values" | "query"> {
   const q = (params.get("q") ?? "").trim();
   const values: Record<string, string> = {};
   const query: Record<string, string> = {};
@@ -96,6 +98,16 @@ export function useListParams(filters: readonly ListFilter[]): ListParams {
     values[f.name] = valid ? raw : "";
     if (valid && raw) query[f.name] = raw;
   }
+  return { q, values, query };
+}
+
+/**
+ * Reads and writes a list's search and filters in the URL. Values the API would refuse (a
+ * mistyped status in a hand-edited link) are ignored rather than turned into a 422.
+ */
+export function useListParams(filters: readonly ListFilter[]): ListParams {
+  const [params, setParams] = useSearchParams();
+  const { q, values, query } = readListParams(params, filters);
   const write = (changes: Record<string, string>, replace: boolean) =>
     setParams(
       (prev) => {

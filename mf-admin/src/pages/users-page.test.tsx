@@ -15,7 +15,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { alice as aliceRow } from "../testing/fixtures";
-import UsersPage from "./users-page";
+import UsersPage, { prefetch } from "./users-page";
 
 // Built from local time parts: dates show in the viewer's time zone.
 const local = (y: number, m: number, d: number, h: number, min: number) =>
@@ -297,5 +297,23 @@ describe("Manage Users page in German", () => {
     const dialog = within(screen.getByRole("dialog", { name: "Guthaben verwalten: alice" }));
     expect(dialog.getByRole("button", { name: "Guthaben hinzufügen" })).toBeTruthy();
     expect(dialog.getByLabelText("Betrag (EUR)")).toBeTruthy();
+  });
+});
+
+describe("prefetch (the shell calls it before the page renders)", () => {
+  it("asks for the first page of the URL's search: rendered after it, the page shows those rows at once and asks nothing again", async () => {
+    const net = mockApi(
+      { "GET /api/admin/users": { users: [alice], next_cursor: null } },
+      { user: { id: adminId, username: "admin", email: "admin@example.com", is_admin: true } },
+    );
+    await net.signIn();
+    await prefetch({ params: {}, search: "?q=alice" });
+    renderPage(<UsersPage />, { path: "/admin/users", at: "/admin/users?q=alice" });
+    // At once: no placeholder first.
+    expect(tableRows("Users")).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(net.callsTo("GET /api/admin/users").map((c) => c.path)).toEqual([
+      "/api/admin/users?q=alice&limit=50",
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import ServicePage from "./service-page";
+import ServicePage, { prefetch } from "./service-page";
 
 const userId = "00000000-0000-4000-8000-000000000001";
 
@@ -472,5 +472,18 @@ describe("Service page (SPEC §2 /service/{id})", () => {
     const toast = within(await findToast("Access Denied"));
     expect(toast.getByText("This service is not active")).toBeTruthy();
     await waitFor(() => expect(page.location()).toBe("/dashboard"));
+  });
+});
+
+describe("prefetch (the shell calls it before the page renders)", () => {
+  it("fills what the page reads: rendered after it, the page shows the service at once and asks for it once", async () => {
+    const net = mockApi({ "GET /api/services/:id": vps, "GET /api/services/:id/stats": stats });
+    await net.signIn();
+    await prefetch({ params: { id: vps.id }, search: "" });
+    renderPage(<ServicePage />, { path: "/service/:id", at: `/service/${vps.id}` });
+    // At once: no placeholder first.
+    expect(screen.getByRole("heading", { name: /VPS/ })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(net.callsTo("GET /api/services/:id")).toHaveLength(1);
   });
 });

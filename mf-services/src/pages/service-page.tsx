@@ -1,7 +1,15 @@
+import type { PagePrefetch } from "@contracts/remote-registry.ts";
 import { useNavigate, useParams } from "@hosting-portal/router";
-import { Page, PageHeader, Skeleton, shortServiceId, useCan } from "@hosting-portal/shared-ui";
+import {
+  Page,
+  PageHeader,
+  queryClient,
+  Skeleton,
+  shortServiceId,
+  useCan,
+} from "@hosting-portal/shared-ui";
 import { useEffect } from "react";
-import { useService } from "../features/services/api/get-service";
+import { serviceQueryOptions, useService } from "../features/services/api/get-service";
 import { LiveStats } from "../features/services/components/live-stats";
 import { ManageServer } from "../features/services/components/manage-server/manage-server";
 import { PlanPanel } from "../features/services/components/plan-panel";
@@ -14,6 +22,10 @@ import { reportServiceError } from "../features/services/components/service-erro
 import { ServiceHistoryPanel } from "../features/services/components/service-history";
 import * as styles from "../features/services/components/services.css";
 import { useT } from "../i18n";
+
+/** The service the page shows, asked for by the shell before it renders (PagePrefetch). */
+export const prefetch: PagePrefetch = ({ params }) =>
+  queryClient.prefetchQuery(serviceQueryOptions(params.id ?? ""));
 
 /**
  * /service/:id (SPEC §2). The API decides what may be opened; a refusal (someone else's service,

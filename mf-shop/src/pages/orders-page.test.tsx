@@ -10,7 +10,7 @@ import {
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import OrdersPage from "./orders-page";
+import OrdersPage, { prefetch } from "./orders-page";
 
 // Built from local time parts: the page shows dates in the viewer's time zone (SPEC §2).
 const local = (y: number, m: number, d: number, h: number, min: number) =>
@@ -234,5 +234,23 @@ describe("Orders page (SPEC §2 /orders)", () => {
 
     expect(await screen.findByText("Renewal Failed")).toBeTruthy();
     expect(screen.getByText("Suspended orders cannot be renewed")).toBeTruthy();
+  });
+});
+
+describe("prefetch (the shell calls it before the page renders)", () => {
+  it("fills what the page reads: rendered after it, the page shows its orders at once and asks nothing again", async () => {
+    const net = mockApi({
+      "GET /api/shop/orders": { orders: [running] },
+      "GET /api/shop/orders/auto-renew": { order_ids: [running.id] },
+    });
+    await net.signIn();
+    await prefetch({ params: {}, search: "" });
+    renderPage(<OrdersPage />, { path: "/orders" });
+    // At once: no placeholder first.
+    expect(screen.getByRole("table", { name: "Orders" })).toBeTruthy();
+    expect((row("VPS Starter").getByRole("checkbox") as HTMLInputElement).checked).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(net.callsTo("GET /api/shop/orders")).toHaveLength(1);
+    expect(net.callsTo("GET /api/shop/orders/auto-renew")).toHaveLength(1);
   });
 });

@@ -37,7 +37,7 @@ function Root() {
 
 const page = (r: (typeof remoteRoutes)[number]): RouteObject => ({
   path: r.path,
-  element: <RemotePage id={r.id} />,
+  element: <RemotePage route={r} />,
 });
 
 // Keyed: one page's state (a failed load) is not another's.

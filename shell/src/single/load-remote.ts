@@ -1,13 +1,11 @@
 import { pages } from "virtual:portal-single-pages";
-import type { ComponentType } from "react";
+import type { PageModule } from "../features/remotes/page-module";
 import { RemoteLoadError } from "../features/remotes/remote-errors";
 
 /*
  * Single-bundle stand-in for features/remotes/load-remote.ts (vite.single.config.ts): the
  * pages are part of the bundle, so "loading" one is a lookup.
  */
-
-type PageModule = { default: ComponentType };
 
 export async function ensureRemotes(): Promise<void> {}
 
@@ -20,7 +18,7 @@ export function loadPage(id: string): Promise<PageModule> {
     return Promise.reject(
       new RemoteLoadError(id.split("/")[0] ?? id, new Error(`${id} is not built in`)),
     );
-  return Promise.resolve({ default: page });
+  return Promise.resolve(page);
 }
 
 export function resetRemote(_remote: string): void {}

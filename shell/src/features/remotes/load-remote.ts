@@ -1,12 +1,10 @@
 import { getInstance, loadRemote, registerRemotes } from "@module-federation/runtime";
-import type { ComponentType } from "react";
 import { fetchWithRetry } from "./fetch-with-retry";
+import type { PageModule } from "./page-module";
 import { RemoteLoadError, RemoteVersionError } from "./remote-errors";
 import { fetchRemotesConfig, type RemoteEntry } from "./remotes-config";
 import { SHARED_UI_PRELOADS } from "./shared-ui-preloads";
 import { sharedRequirements, versionMismatches } from "./version-contract";
-
-type PageModule = { default: ComponentType };
 
 /**
  * A remote that answers its manifest but then never delivers its entry or page chunk ends in

@@ -1,3 +1,4 @@
+import type { PageId } from "@contracts/remote-registry.ts";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ComponentType, Suspense, useState } from "react";
@@ -32,7 +33,7 @@ function Frame({ id, title }: { id: string; title: string }) {
     <>
       <h1>{title}</h1>
       <Suspense fallback={<p>placeholder</p>}>
-        <RemotePage id={id} />
+        <RemotePage route={{ path: "/page", id: id as PageId, admin: false }} />
       </Suspense>
     </>
   );

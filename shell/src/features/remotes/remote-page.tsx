@@ -1,5 +1,7 @@
+import type { PageRoute } from "@contracts/remote-registry.ts";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { loadedPage, loadPage } from "./load-remote";
+import { prefetchPageData } from "./page-module";
 
 /*
  * One lazy component per page id, kept even when its load failed: a render that happens
@@ -12,22 +14,28 @@ export function forgetRemotePages(remote: string): void {
   for (const id of [...lazies.keys()]) if (id.startsWith(`${remote}/`)) lazies.delete(id);
 }
 
-function lazyPage(id: string): LazyExoticComponent<ComponentType> {
-  let Page = lazies.get(id);
+function lazyPage(route: PageRoute): LazyExoticComponent<ComponentType> {
+  let Page = lazies.get(route.id);
   if (!Page) {
-    Page = lazy(() => loadPage(id));
-    lazies.set(id, Page);
+    Page = lazy(async () => {
+      const mod = await loadPage(route.id);
+      // Its first reads start as the page renders, not after its first commit. Not awaited:
+      // the page's own skeleton shows while they are under way.
+      void prefetchPageData(route, mod, window.location);
+      return mod;
+    });
+    lazies.set(route.id, Page);
   }
   return Page;
 }
 
 /**
- * Route element for `remote/Expose`; load and render errors reach the layout's RemoteBoundary.
+ * Route element for a remote page (`remote/Expose`); load and render errors reach the layout's RemoteBoundary.
  * A page whose code had loaded before it was first shown renders as it is, without suspending;
  * one first shown through its lazy keeps the lazy (the component's type must not change, or the
  * page would be mounted anew and lose what was typed into it).
  */
-export function RemotePage({ id }: { id: string }) {
-  const Page = lazies.get(id) ?? loadedPage(id)?.default ?? lazyPage(id);
+export function RemotePage({ route }: { route: PageRoute }) {
+  const Page = lazies.get(route.id) ?? loadedPage(route.id)?.default ?? lazyPage(route);
   return <Page />;
 }

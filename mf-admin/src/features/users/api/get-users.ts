@@ -2,13 +2,16 @@ import { AdminUserList } from "@contracts/admin.ts";
 import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListQuery, listPath } from "../../../lib/admin-list";
-import { fetchAllRows, useListPages } from "../../../lib/admin-list-query";
+import { fetchAllRows, listPagesQueryOptions, useListPages } from "../../../lib/admin-list-query";
 
 /** One page of users matching `query` (see AdminUserQuery), after `cursor`. */
 export const getUserPage = (query: ListQuery, cursor: string | null, signal?: AbortSignal) =>
   api.get(listPath("/api/admin/users", query, cursor), AdminUserList, { signal });
 
 /** SPEC §7: profiles newest first, a page at a time. */
+export const userPagesQueryOptions = (query: ListQuery) =>
+  listPagesQueryOptions(queryKeys.users.admin, getUserPage, query);
+
 export const useUserPages = (query: ListQuery) =>
   useListPages(queryKeys.users.admin, getUserPage, query);
 

@@ -96,49 +96,75 @@ describe("a remote page's code in one wave", () => {
 
   it("a cold /dashboard paints the frame with the page and its data: no placeholder in <main> first", async () => {
     const { context, page } = await signedInColdDashboard();
-    const loads = await coldLoadsOf(page, "/dashboard", EMPTY);
+    const loads = await coldLoadsOf(page, "/dashboard", EMPTY, (l) => !l.skeleton);
     expect(loads.some((l) => !l.skeleton && l.first?.includes(EMPTY))).toBe(true);
     await context.close();
   });
 
-  it("a cold /transactions paints the page with its own first read (the page's prefetch): no placeholder in <main> first", async () => {
+  it("a cold /transactions asks for the page's first read (its prefetch) before <main> first appears, and once", async () => {
     const { context, page } = await signedInColdDashboard();
-    const loads = await coldLoadsOf(page, "/transactions", NO_TRANSACTIONS);
-    expect(loads.some((l) => !l.skeleton && l.first?.includes(NO_TRANSACTIONS))).toBe(true);
+    const read = "/api/billing/transactions";
+    const before = (l: ColdLoad) => (l.asked[read] ?? Number.POSITIVE_INFINITY) < (l.mainAt ?? 0);
+    const loads = await coldLoadsOf(page, "/transactions", NO_TRANSACTIONS, before);
+    expect(loads.some(before)).toBe(true);
+    expect(loads.every((l) => l.count[read] === 1)).toBe(true);
     await context.close();
   });
 });
 
 const NO_TRANSACTIONS = "No transactions found. Make your first credit purchase to get started.";
 
+interface ColdLoad {
+  /** What <main> held when it first appeared. */
+  first: string | null;
+  /** When <main> first appeared (the page's clock). */
+  mainAt: number | null;
+  /** Whether a skeleton was ever in <main> before the page's content. */
+  skeleton: boolean;
+  /** When each API path (no query) was first asked for, and how often. */
+  asked: Record<string, number>;
+  count: Record<string, number>;
+}
+
 /**
- * Up to three cold loads of `path` (until one shows no placeholder), each until `text` shows:
- * what <main> held when it first appeared, and whether a skeleton was ever in it before the
- * page's content. The first render waits about a second for the page's code and first reads; a
- * machine too busy for that shows the frame first, so one of three loads is asked to show it.
+ * Up to three cold loads of `path`, each until `text` shows, until one is `good`. The first render
+ * waits about a second for the page's code; a machine too busy to load it in that time shows the
+ * frame first, so one of three loads is asked to be good.
  */
-async function coldLoadsOf(page: Page, path: string, text: string) {
+async function coldLoadsOf(page: Page, path: string, text: string, good: (l: ColdLoad) => boolean) {
   // Before any of the page's scripts.
   await page.addInitScript(`(() => {
-    const seen = (window.__mainSeen = { first: null, skeleton: false });
+    const seen = (window.__mainSeen = { first: null, mainAt: null, skeleton: false });
     new MutationObserver(() => {
       const main = document.querySelector("main");
       if (!main) return;
-      if (seen.first === null) seen.first = main.textContent;
+      if (seen.first === null) {
+        seen.first = main.textContent;
+        seen.mainAt = performance.now();
+      }
       if (main.querySelector("[data-skeleton]")) seen.skeleton = true;
     }).observe(document, { childList: true, subtree: true });
   })();`);
-  const loads: { first: string | null; skeleton: boolean }[] = [];
+  const loads: ColdLoad[] = [];
   await page.goto(path);
   for (let i = 0; i < 3; i++) {
     if (i > 0) await page.reload();
     await page.getByText(text).waitFor();
     loads.push(
-      await page.evaluate(
-        () => (window as unknown as { __mainSeen: (typeof loads)[number] }).__mainSeen,
-      ),
+      await page.evaluate(() => {
+        const asked: Record<string, number> = {};
+        const count: Record<string, number> = {};
+        for (const e of performance.getEntriesByType("resource")) {
+          const p = new URL(e.name).pathname;
+          asked[p] = Math.min(asked[p] ?? Number.POSITIVE_INFINITY, e.startTime);
+          count[p] = (count[p] ?? 0) + 1;
+        }
+        const seen = (window as unknown as { __mainSeen: Omit<ColdLoad, "asked" | "count"> })
+          .__mainSeen;
+        return { ...seen, asked, count };
+      }),
     );
-    if (!loads.at(-1)?.skeleton) break;
+    if (good(loads.at(-1) as ColdLoad)) break;
   }
   return loads;
 }

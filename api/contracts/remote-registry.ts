@@ -69,8 +69,7 @@ export interface PageLocation {
  * first reads through the shared query client with the same query options its components read,
  * and settles when they have. The shell calls it once the page's code is loaded and before the
  * page renders, so the reads are under way while it renders instead of starting after its first
- * commit; a cold load's first render waits for them (within its one-second limit), so the page
- * appears with its data. Never called for a visitor, nor for an admin page and a non-admin.
+ * commit. Never called for a visitor, nor for an admin page and a non-admin.
  */
 export type PagePrefetch = (location: PageLocation) => Promise<unknown>;
 

@@ -43,6 +43,16 @@ const adjustment: Transaction = {
   created_at: local(2025, 12, 31, 23, 59),
 };
 
+/** A dispute about the 25.00 EUR top-up holds that much of a 30.00 EUR balance. */
+const disputeHolds25: PaymentNotices = {
+  held: "25.00",
+  available: "5.00",
+  disputes: [
+    { capture_id: "8MC585209K746392H", amount: "25.00", opened_at: local(2026, 11, 20, 9, 0) },
+  ],
+  not_credited: [],
+};
+
 async function openPage(transactions: Transaction[]) {
   const net = mockApi({ "GET /api/billing/transactions": { transactions } });
   await net.signIn();
@@ -191,17 +201,7 @@ describe("Transactions page (SPEC §2 /transactions)", () => {
     it("says how much a dispute holds and what can still be spent", async () => {
       const net = mockApi({
         "GET /api/billing/transactions": { transactions: [topUp] },
-        "GET /api/billing/payment-notices": notices({
-          held: "25.00",
-          available: "5.00",
-          disputes: [
-            {
-              capture_id: "8MC585209K746392H",
-              amount: "25.00",
-              opened_at: local(2026, 11, 20, 9, 0),
-            },
-          ],
-        }),
+        "GET /api/billing/payment-notices": disputeHolds25,
       });
       await net.signIn();
       renderPage(<TransactionsPage />, { path: "/transactions" });
@@ -257,18 +257,7 @@ describe("prefetch (the shell calls it before the page renders)", () => {
   it("fills what the page reads: rendered after it, the page shows its rows and notices at once and asks nothing again", async () => {
     const net = mockApi({
       "GET /api/billing/transactions": { transactions: [topUp] },
-      "GET /api/billing/payment-notices": {
-        held: "25.00",
-        available: "5.00",
-        disputes: [
-          {
-            capture_id: "8MC585209K746392H",
-            amount: "25.00",
-            opened_at: local(2026, 11, 20, 9, 0),
-          },
-        ],
-        not_credited: [],
-      },
+      "GET /api/billing/payment-notices": disputeHolds25,
     });
     await net.signIn();
     await prefetch({ params: {}, search: "" });

@@ -7,10 +7,11 @@ import { useT } from "../i18n";
 
 /** The page's reads, started by the shell before it renders (PagePrefetch). */
 export const prefetch: PagePrefetch = async () => {
-  await queryClient.prefetchInfiniteQuery(ordersQueryOptions());
+  const orders = ordersQueryOptions();
+  await queryClient.prefetchInfiniteQuery(orders);
   // Every order's row has an auto-renew switch, which reads the caller's list.
-  const orders = queryClient.getQueryData(ordersQueryOptions().queryKey);
-  if (orders?.pages.some((page) => page.orders.length > 0))
+  const loaded = queryClient.getQueryData(orders.queryKey);
+  if (loaded?.pages.some((page) => page.orders.length > 0))
     await queryClient.prefetchQuery(autoRenewQueryOptions());
 };
 

@@ -30,10 +30,10 @@ function lazyPage(route: PageRoute): LazyExoticComponent<ComponentType> {
 }
 
 /**
- * Route element for a remote page (`remote/Expose`); load and render errors reach the layout's RemoteBoundary.
- * A page whose code had loaded before it was first shown renders as it is, without suspending;
- * one first shown through its lazy keeps the lazy (the component's type must not change, or the
- * page would be mounted anew and lose what was typed into it).
+ * Route element for a remote page (`remote/Expose`); load and render errors reach the layout's
+ * RemoteBoundary. A page whose code had loaded before it was first shown renders as it is,
+ * without suspending; one first shown through its lazy keeps the lazy (the component's type must
+ * not change, or the page would be mounted anew and lose what was typed into it).
  */
 export function RemotePage({ route }: { route: PageRoute }) {
   const Page = lazies.get(route.id) ?? loadedPage(route.id)?.default ?? lazyPage(route);

@@ -29,7 +29,7 @@ describe("live updates over the event stream", () => {
     await context.close();
   });
 
-  it("a cold load asks the API for each piece of data once, the stream's `ready` included", async () => {
+  it("a cold load asks the API for each piece of data once, the stream's `ready` and the user's record included", async () => {
     const user = uniqueUser();
     const { context, page } = await newPage(browser);
     await register(page, user);
@@ -46,6 +46,9 @@ describe("live updates over the event stream", () => {
     // Time for the stream's `ready` and whatever it would read again.
     await page.waitForTimeout(2_000);
     expect(asked).toContain("/api/events");
+    // The restored session carries the user's record; reading it again would be the same data.
+    expect(asked).toContain("/api/auth/refresh");
+    expect(asked).not.toContain("/api/auth/user");
     const twice = asked.filter((path, i) => asked.indexOf(path) !== i);
     expect(twice).toEqual([]);
     await context.close();

@@ -12,7 +12,10 @@ import type { QueryClient, QueryKey } from "@tanstack/react-query";
  * reaches the shop's VPS and dedicated lists and the admin products table.
  */
 export const queryKeys = {
-  /** The signed-in user's record (owner: shell, which copies it into the session). */
+  /**
+   * The signed-in user's record (owner: shell, which copies it into the session). Filled from
+   * every session the API hands out (query-client.ts), so it is read again only once stale.
+   */
   auth: {
     all: ["auth"] as const,
     /** GET /api/auth/user (shell app layout). */

@@ -110,6 +110,17 @@ describe("a remote page's code in one wave", () => {
     expect(loads.every((l) => l.count[read] === 1)).toBe(true);
     await context.close();
   });
+
+});
+
+describe("the frame's first render", () => {
+  it("a cold load of a user yet to verify their email shows the frame's banner in the same render as <main>", async () => {
+    const { context, page } = await signedInColdDashboard();
+    await page.getByRole("region", { name: "Email verification" }).waitFor();
+    const loads = await coldLoadsOf(page, "/dashboard", EMPTY, (l) => l.bannerWithMain);
+    expect(loads.some((l) => l.bannerWithMain)).toBe(true);
+    await context.close();
+  });
 });
 
 const NO_TRANSACTIONS = "No transactions found. Make your first credit purchase to get started.";
@@ -119,6 +130,8 @@ interface ColdLoad {
   first: string | null;
   /** When <main> first appeared (the page's clock). */
   mainAt: number | null;
+  /** Whether the frame's email verification banner was there when <main> first appeared. */
+  bannerWithMain: boolean;
   /** Whether a skeleton was ever in <main> before the page's content. */
   skeleton: boolean;
   /** When each API path (no query) was first asked for, and how often. */
@@ -134,13 +147,14 @@ interface ColdLoad {
 async function coldLoadsOf(page: Page, path: string, text: string, good: (l: ColdLoad) => boolean) {
   // Before any of the page's scripts.
   await page.addInitScript(`(() => {
-    const seen = (window.__mainSeen = { first: null, mainAt: null, skeleton: false });
+    const seen = (window.__mainSeen = { first: null, mainAt: null, skeleton: false, bannerWithMain: false });
     new MutationObserver(() => {
       const main = document.querySelector("main");
       if (!main) return;
       if (seen.first === null) {
         seen.first = main.textContent;
         seen.mainAt = performance.now();
+        seen.bannerWithMain = !!document.querySelector('section[aria-label="Email verification"]');
       }
       if (main.querySelector("[data-skeleton]")) seen.skeleton = true;
     }).observe(document, { childList: true, subtree: true });

@@ -9,28 +9,17 @@ import {
   type Routes,
   renderPage,
   resetPortalState,
+  testProfile,
 } from "@hosting-portal/shared-ui/testing";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { activeVps, everyPanelRoutes, stubMatchMedia } from "../testing/service-fixtures";
 import ServicePage, { prefetch } from "./service-page";
 
 const userId = "00000000-0000-4000-8000-000000000001";
 
-const vps: Service = {
-  id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
-  user_id: userId,
-  service_type: "vps",
-  service_status: "active",
-  ipv4: "203.0.113.10",
-  ram: "4",
-  cpu: "2",
-  storage: "80",
-  reseller_id: 104233,
-  order_id: "c0ffee00-1234-4abc-8def-0123456789ab",
-  created_at: "2026-10-23T14:05:00Z",
-  root_password_pending: false,
-};
+const vps: Service = { ...activeVps, order_id: "c0ffee00-1234-4abc-8def-0123456789ab" };
 const dedicated: Service = {
   id: "9f8e7d6c-5b4a-4938-8271-605f4e3d2c1b",
   user_id: userId,
@@ -485,5 +474,44 @@ describe("prefetch (the shell calls it before the page renders)", () => {
     expect(screen.getByRole("heading", { name: /VPS/ })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(net.callsTo("GET /api/services/:id")).toHaveLength(1);
+  });
+
+  beforeEach(stubMatchMedia);
+
+  /** The panels' first reads, by route, that `prefetch` asked for before the page rendered. */
+  const PANEL_READS = [
+    "GET /api/services/:id/reinstall",
+    "GET /api/services/:id/reverse-dns",
+    "GET /api/services/:id/backups",
+    "GET /api/services/:id/plan",
+    "GET /api/services/:id/history",
+  ];
+
+  it("asks with the service for the first reads of the panels the caller will see, once: rendered after it, the page asks none of them again", async () => {
+    const net = mockApi({
+      ...everyPanelRoutes(activeVps),
+      "GET /api/account/profile": testProfile({ role: "owner" }),
+    });
+    await net.signIn();
+    await prefetch({ params: { id: activeVps.id }, search: "" });
+    const asked = (route: string) => net.callsTo(route).length;
+    expect(PANEL_READS.map(asked)).toEqual([1, 1, 1, 1, 1]);
+
+    renderPage(<ServicePage />, { path: "/service/:id", at: `/service/${activeVps.id}` });
+    // The panels show their data at once, from what prefetch read.
+    expect(await screen.findByDisplayValue("mail.example.com")).toBeTruthy();
+    expect(screen.getByText("VPS Big")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(PANEL_READS.map(asked)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it("asks for no panel a billing member will not see (the server's controls)", async () => {
+    const net = mockApi({
+      ...everyPanelRoutes(activeVps),
+      "GET /api/account/profile": testProfile({ role: "billing" }),
+    });
+    await net.signIn();
+    await prefetch({ params: { id: activeVps.id }, search: "" });
+    expect(PANEL_READS.map((route) => net.callsTo(route).length)).toEqual([0, 0, 0, 1, 1]);
   });
 });

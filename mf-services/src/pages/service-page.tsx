@@ -1,8 +1,10 @@
 import type { PagePrefetch } from "@contracts/remote-registry.ts";
 import { useNavigate, useParams } from "@hosting-portal/router";
 import {
+  can,
   Page,
   PageHeader,
+  profileQueryOptions,
   queryClient,
   Skeleton,
   shortServiceId,
@@ -10,6 +12,13 @@ import {
 } from "@hosting-portal/shared-ui";
 import { useEffect } from "react";
 import { serviceQueryOptions, useService } from "../features/services/api/get-service";
+import { serviceHistoryQueryOptions } from "../features/services/api/get-service-history";
+import { planOptionsQueryOptions } from "../features/services/api/plan-changes";
+import {
+  backupsQueryOptions,
+  reinstallQueryOptions,
+  reverseDnsQueryOptions,
+} from "../features/services/api/server-actions";
 import { LiveStats } from "../features/services/components/live-stats";
 import { ManageServer } from "../features/services/components/manage-server/manage-server";
 import { PlanPanel } from "../features/services/components/plan-panel";
@@ -19,13 +28,46 @@ import { RootPasswordPanel } from "../features/services/components/root-password
 import { ServiceControls } from "../features/services/components/service-controls";
 import { ServiceDetails } from "../features/services/components/service-details";
 import { reportServiceError } from "../features/services/components/service-errors";
-import { ServiceHistoryPanel } from "../features/services/components/service-history";
+import {
+  FIRST_HISTORY_RANGE,
+  ServiceHistoryPanel,
+  showsHistory,
+} from "../features/services/components/service-history";
 import * as styles from "../features/services/components/services.css";
+import { servicePanels } from "../features/services/service-panels";
 import { useT } from "../i18n";
 
-/** The service the page shows, asked for by the shell before it renders (PagePrefetch). */
-export const prefetch: PagePrefetch = ({ params }) =>
-  queryClient.prefetchQuery(serviceQueryOptions(params.id ?? ""));
+/**
+ * Asked for by the shell before the page renders (PagePrefetch): the service, then the first
+ * reads of the panels it will show for the caller's role (the profile, which holds the role, is
+ * the frame's and already cached), so they leave together instead of after the service has
+ * rendered. The live figures are not among them: they are polled and kept only while shown.
+ */
+export const prefetch: PagePrefetch = async ({ params }) => {
+  const id = params.id ?? "";
+  const [service, profile] = await Promise.all([
+    queryClient.fetchQuery(serviceQueryOptions(id)).catch(() => undefined),
+    queryClient.fetchQuery(profileQueryOptions()).catch(() => undefined),
+  ]);
+  if (!service) return;
+  const panels = servicePanels(service, {
+    control: can(profile?.role, "controlServers"),
+    changePlan: can(profile?.role, "changePlan"),
+  });
+  const reads: Promise<void>[] = [];
+  if (panels.manage)
+    reads.push(
+      queryClient.prefetchQuery(reinstallQueryOptions(id)),
+      queryClient.prefetchQuery(reverseDnsQueryOptions(id)),
+      queryClient.prefetchQuery(backupsQueryOptions(id)),
+    );
+  if (panels.plan) reads.push(queryClient.prefetchQuery(planOptionsQueryOptions(id)));
+  if (panels.history && showsHistory(service))
+    reads.push(
+      queryClient.prefetchQuery(serviceHistoryQueryOptions(id, FIRST_HISTORY_RANGE, true)),
+    );
+  await Promise.all(reads);
+};
 
 /**
  * /service/:id (SPEC §2). The API decides what may be opened; a refusal (someone else's service,
@@ -39,11 +81,8 @@ export default function ServicePage() {
   const navigate = useNavigate();
   const t = useT();
   const { data: service, error } = useService(id);
-  // What the caller's role in the account may do (the API refuses the rest with 403 anyway):
-  // billing and read-only members see the server but not its controls; technical and read-only
-  // members not the plan change and cancellation, which move money.
-  const mayControl = useCan("controlServers");
-  const mayChangePlan = useCan("changePlan");
+  const mayControl = useCan("controlServers") === true;
+  const mayChangePlan = useCan("changePlan") === true;
 
   useEffect(() => {
     if (error && reportServiceError(error).leave) navigate("/dashboard", { replace: true });
@@ -57,7 +96,7 @@ export default function ServicePage() {
       </Page>
     );
   }
-  const provisioning = service.service_status === "provisioning";
+  const panels = servicePanels(service, { control: mayControl, changePlan: mayChangePlan });
   return (
     <Page>
       <PageHeader
@@ -65,19 +104,15 @@ export default function ServicePage() {
         description={service.ipv4 ? t("service.serverAt", { ip: service.ipv4 }) : undefined}
       />
       <div className={styles.grid}>
-        {provisioning && <ProvisioningPanel type={service.service_type} />}
+        {panels.provisioning && <ProvisioningPanel type={service.service_type} />}
         <ServiceDetails service={service} />
-        {service.service_type === "dedicated" && <ProcessorPanel cpu={service.cpu} />}
-        {mayControl && <RootPasswordPanel service={service} />}
-        {!provisioning && mayControl && <ServiceControls service={service} />}
-        {!provisioning && mayControl && service.service_type === "vps" && (
-          <ManageServer service={service} />
-        )}
-        {!provisioning && mayChangePlan && service.service_type === "vps" && (
-          <PlanPanel service={service} />
-        )}
-        {!provisioning && <LiveStats service={service} />}
-        {!provisioning && <ServiceHistoryPanel service={service} />}
+        {panels.processor && <ProcessorPanel cpu={service.cpu} />}
+        {panels.rootPassword && <RootPasswordPanel service={service} />}
+        {panels.controls && <ServiceControls service={service} />}
+        {panels.manage && <ManageServer service={service} />}
+        {panels.plan && <PlanPanel service={service} />}
+        {panels.stats && <LiveStats service={service} />}
+        {panels.history && <ServiceHistoryPanel service={service} />}
       </div>
     </Page>
   );

@@ -15,17 +15,18 @@ export const getServiceHistory = (id: string, range: HistoryRange, signal?: Abor
     signal,
   });
 
+export const serviceHistoryQueryOptions = (id: string, range: HistoryRange, enabled: boolean) =>
+  queryOptions({
+    queryKey: serviceHistoryKey(id, range),
+    queryFn: ({ signal }) => getServiceHistory(id, range, signal),
+    enabled,
+    refetchInterval: HISTORY_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    // The next minute's read is the retry: the API's answer does not change sooner.
+    retry: false,
+    // Switching ranges keeps the last graph on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+
 export const useServiceHistory = (id: string, range: HistoryRange, enabled: boolean) =>
-  useQuery(
-    queryOptions({
-      queryKey: serviceHistoryKey(id, range),
-      queryFn: ({ signal }) => getServiceHistory(id, range, signal),
-      enabled,
-      refetchInterval: HISTORY_REFRESH_MS,
-      refetchIntervalInBackground: false,
-      // The next minute's read is the retry: the API's answer does not change sooner.
-      retry: false,
-      // Switching ranges keeps the last graph on screen until the next one arrives.
-      placeholderData: keepPreviousData,
-    }),
-  );
+  useQuery(serviceHistoryQueryOptions(id, range, enabled));

@@ -6,7 +6,7 @@ import {
 } from "@contracts/plan-changes.ts";
 import { IDEMPOTENCY_HEADER } from "@contracts/shop.ts";
 import { api, invalidateKeys, queryKeys } from "@hosting-portal/shared-ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 /**
  * Plan changes and cancellation of one VPS. The options sit under the service's own key, so the
@@ -19,14 +19,16 @@ export const planKey = (id: string) => [...queryKeys.services.one(id), "plan"] a
 /** One key per intent: a double click or a retry after a lost answer is the same change. */
 export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
 
-export const usePlanOptions = (id: string) =>
-  useQuery({
+export const planOptionsQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: planKey(id),
     queryFn: ({ signal }) => api.get(`${base(id)}/plan`, PlanOptions, { signal }),
     // A change runs at the provider for a moment: read again until it is no longer pending.
     refetchInterval: (query) =>
       query.state.data?.latest_change?.state === "pending" ? 2_000 : false,
   });
+
+export const usePlanOptions = (id: string) => useQuery(planOptionsQueryOptions(id));
 
 /** Balance, transactions and the service (its specs) change with a plan change. */
 const refresh = (client: ReturnType<typeof useQueryClient>, id: string) =>

@@ -10,7 +10,7 @@ import {
   Templates,
 } from "@contracts/server-actions.ts";
 import { api, queryKeys } from "@hosting-portal/shared-ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 /**
  * The "Manage server" calls of one VPS. Their query keys sit under the service's own key
@@ -27,11 +27,13 @@ export const serverKeys = {
 };
 
 /** GET …/reinstall: the latest reinstall; its progress arrives through the event stream. */
-export const useReinstall = (id: string) =>
-  useQuery({
+export const reinstallQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: serverKeys.reinstall(id),
     queryFn: ({ signal }) => api.get(`${base(id)}/reinstall`, ReinstallState, { signal }),
   });
+
+export const useReinstall = (id: string) => useQuery(reinstallQueryOptions(id));
 
 /** The provider's systems, read when the reinstall dialog opens. */
 export const useTemplates = (id: string, enabled: boolean) =>
@@ -54,11 +56,13 @@ export const useStartReinstall = (id: string) => {
 export const fetchConsoleAddress = (id: string) =>
   api.post(`${base(id)}/console`, {}, ConsoleAddress);
 
-export const useReverseDns = (id: string) =>
-  useQuery({
+export const reverseDnsQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: serverKeys.reverseDns(id),
     queryFn: ({ signal }) => api.get(`${base(id)}/reverse-dns`, ReverseDnsList, { signal }),
   });
+
+export const useReverseDns = (id: string) => useQuery(reverseDnsQueryOptions(id));
 
 export const useSetReverseDns = (id: string) => {
   const client = useQueryClient();
@@ -69,12 +73,14 @@ export const useSetReverseDns = (id: string) => {
 };
 
 /** GET …/backups; read again every few seconds while the provider says one is running. */
-export const useBackups = (id: string) =>
-  useQuery({
+export const backupsQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: serverKeys.backups(id),
     queryFn: ({ signal }) => api.get(`${base(id)}/backups`, BackupList, { signal }),
     refetchInterval: (query) => (query.state.data?.running ? 3_000 : false),
   });
+
+export const useBackups = (id: string) => useQuery(backupsQueryOptions(id));
 
 export const useCreateBackup = (id: string) => {
   const client = useQueryClient();

@@ -9,24 +9,12 @@ import {
 } from "@hosting-portal/shared-ui/testing";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { activeVps } from "../../../testing/service-fixtures";
 import { formatUptime, LiveStats, NOT_REPORTED, networkInMbps } from "./live-stats";
 
 const GIB = 1024 ** 3;
 
-const vps: Service = {
-  id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
-  user_id: "00000000-0000-4000-8000-000000000001",
-  service_type: "vps",
-  service_status: "active",
-  ipv4: "203.0.113.10",
-  ram: "4",
-  cpu: "2",
-  storage: "80",
-  reseller_id: 104233,
-  order_id: null,
-  created_at: "2026-10-23T14:05:00Z",
-  root_password_pending: false,
-};
+const vps: Service = { ...activeVps, order_id: null };
 
 /** A provider sample `seconds` after the first one, having received `netIn` bytes in all. */
 const sample = (seconds: number, netIn: number | null, more: Partial<ServiceStats> = {}) => ({

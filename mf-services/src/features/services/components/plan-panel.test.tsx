@@ -13,21 +13,9 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import ServicePage from "../../../pages/service-page";
+import { activeVps } from "../../../testing/service-fixtures";
 
-const vps: Service = {
-  id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
-  user_id: "00000000-0000-4000-8000-000000000001",
-  service_type: "vps",
-  service_status: "active",
-  ipv4: "203.0.113.10",
-  ram: "4",
-  cpu: "2",
-  storage: "80",
-  reseller_id: 104233,
-  order_id: "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
-  created_at: "2026-10-23T14:05:00Z",
-  root_password_pending: false,
-};
+const vps: Service = activeVps;
 const small = {
   id: "6f1c2b7e-3d4a-4e5b-8c6d-7e8f9a0b1c2d",
   name: "VPS Small",

@@ -11,6 +11,12 @@ import * as shared from "./services.css";
 
 type Key = Parameters<typeof messages.t>[0];
 const RANGES: HistoryRange[] = ["hour", "day", "week"];
+/** The range the panel opens with. */
+export const FIRST_HISTORY_RANGE: HistoryRange = "hour";
+
+/** The provider keeps figures only for a running VPS: the panel shows for an active one. */
+export const showsHistory = (service: Service) =>
+  service.service_type === "vps" && service.service_status === "active";
 const rangeLabel = (range: HistoryRange): Key => `history.range.${range}`;
 
 /** Network rates as the live panel shows them: Mbit/s. */
@@ -206,8 +212,8 @@ function Traffic({ traffic }: { traffic: ServiceHistory["traffic"] }) {
  */
 export function ServiceHistoryPanel({ service }: { service: Service }) {
   const t = useT();
-  const enabled = service.service_type === "vps" && service.service_status === "active";
-  const [range, setRange] = useState<HistoryRange>("hour");
+  const enabled = showsHistory(service);
+  const [range, setRange] = useState<HistoryRange>(FIRST_HISTORY_RANGE);
   const { data, isError, isPending } = useServiceHistory(service.id, range, enabled);
   if (!enabled) return null;
   return (

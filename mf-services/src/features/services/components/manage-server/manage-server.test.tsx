@@ -13,21 +13,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ServicePage from "../../../../pages/service-page";
+import { activeVps } from "../../../../testing/service-fixtures";
 
-const vps: Service = {
-  id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
-  user_id: "00000000-0000-4000-8000-000000000001",
-  service_type: "vps",
-  service_status: "active",
-  ipv4: "203.0.113.10",
-  ram: "4",
-  cpu: "2",
-  storage: "80",
-  reseller_id: 104233,
-  order_id: null,
-  created_at: "2026-10-23T14:05:00Z",
-  root_password_pending: false,
-};
+const vps: Service = { ...activeVps, order_id: null };
 const SHORT = "4e5f6a7b";
 const stats: ServiceStats = {
   state: "running",

@@ -110,7 +110,6 @@ describe("a remote page's code in one wave", () => {
     expect(loads.every((l) => l.count[read] === 1)).toBe(true);
     await context.close();
   });
-
 });
 
 describe("the frame's first render", () => {

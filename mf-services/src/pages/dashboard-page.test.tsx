@@ -10,24 +10,12 @@ import {
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { activeVps } from "../testing/service-fixtures";
 import DashboardPage from "./dashboard-page";
 
 const userId = "00000000-0000-4000-8000-000000000001";
 
-const vps: Service = {
-  id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
-  user_id: userId,
-  service_type: "vps",
-  service_status: "active",
-  ipv4: "203.0.113.10",
-  ram: "4",
-  cpu: "2",
-  storage: "80",
-  reseller_id: 104233,
-  order_id: "c0ffee00-1234-4abc-8def-0123456789ab",
-  created_at: "2026-10-23T14:05:00Z",
-  root_password_pending: false,
-};
+const vps: Service = { ...activeVps, order_id: "c0ffee00-1234-4abc-8def-0123456789ab" };
 const dedicated: Service = {
   id: "9f8e7d6c-5b4a-4938-8271-605f4e3d2c1b",
   user_id: userId,

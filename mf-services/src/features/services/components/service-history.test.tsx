@@ -9,8 +9,8 @@ import {
 } from "@hosting-portal/shared-ui/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { activeVps } from "../../../testing/service-fixtures";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { activeVps, stubMatchMedia } from "../../../testing/service-fixtures";
 import { formatMbps, formatTraffic, ServiceHistoryPanel, summarize } from "./service-history";
 
 const GIB = 1024 ** 3;
@@ -36,17 +36,7 @@ const history = (range: ServiceHistory["range"]): ServiceHistory => ({
   },
 });
 
-// Chartist asks for media queries (its responsive options); jsdom has none.
-beforeEach(() => {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-});
+beforeEach(stubMatchMedia);
 afterEach(() => resetPortalState());
 
 describe("history figures", () => {

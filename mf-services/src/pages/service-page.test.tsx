@@ -465,6 +465,8 @@ describe("Service page (SPEC §2 /service/{id})", () => {
 });
 
 describe("prefetch (the shell calls it before the page renders)", () => {
+  beforeEach(stubMatchMedia);
+
   it("fills what the page reads: rendered after it, the page shows the service at once and asks for it once", async () => {
     const net = mockApi({ "GET /api/services/:id": vps, "GET /api/services/:id/stats": stats });
     await net.signIn();
@@ -475,8 +477,6 @@ describe("prefetch (the shell calls it before the page renders)", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(net.callsTo("GET /api/services/:id")).toHaveLength(1);
   });
-
-  beforeEach(stubMatchMedia);
 
   /** The panels' first reads, by route, that `prefetch` asked for before the page rendered. */
   const PANEL_READS = [

@@ -31,7 +31,6 @@ import { reportServiceError } from "../features/services/components/service-erro
 import {
   FIRST_HISTORY_RANGE,
   ServiceHistoryPanel,
-  showsHistory,
 } from "../features/services/components/service-history";
 import * as styles from "../features/services/components/services.css";
 import { servicePanels } from "../features/services/service-panels";
@@ -62,7 +61,7 @@ export const prefetch: PagePrefetch = async ({ params }) => {
       queryClient.prefetchQuery(backupsQueryOptions(id)),
     );
   if (panels.plan) reads.push(queryClient.prefetchQuery(planOptionsQueryOptions(id)));
-  if (panels.history && showsHistory(service))
+  if (panels.history)
     reads.push(
       queryClient.prefetchQuery(serviceHistoryQueryOptions(id, FIRST_HISTORY_RANGE, true)),
     );

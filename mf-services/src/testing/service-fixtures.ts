@@ -39,7 +39,8 @@ export const vpsStats: ServiceStats = {
   fetched_at: "2026-11-22T14:05:00Z",
 };
 
-const product = {
+/** The product an active VPS runs on. */
+export const smallVpsProduct = {
   id: "6f1c2b7e-3d4a-4e5b-8c6d-7e8f9a0b1c2d",
   name: "VPS Small",
   price: "10.00",
@@ -49,13 +50,13 @@ const product = {
 };
 
 export const vpsPlan: PlanOptions = {
-  product,
+  product: smallVpsProduct,
   order_id: activeVps.order_id as string,
   expire_date: "2026-12-10T12:00:00Z",
   days_left: 15,
   options: [
     {
-      product: { ...product, id: "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d", name: "VPS Big" },
+      product: { ...smallVpsProduct, id: "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d", name: "VPS Big" },
       direction: "upgrade",
       amount: "4.00",
     },

@@ -1,4 +1,5 @@
 import type { Service } from "@contracts/services.ts";
+import { showsHistory } from "./components/service-history";
 
 /** What the caller's role in the account allows on a server (the API refuses the rest anyway). */
 export interface ServerPermissions {
@@ -25,6 +26,6 @@ export function servicePanels(service: Service, may: ServerPermissions) {
     manage: !provisioning && may.control && vps,
     plan: !provisioning && may.changePlan && vps,
     stats: !provisioning,
-    history: !provisioning,
+    history: showsHistory(service),
   };
 }

@@ -13,17 +13,10 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import ServicePage from "../../../pages/service-page";
-import { activeVps } from "../../../testing/service-fixtures";
+import { activeVps, smallVpsProduct } from "../../../testing/service-fixtures";
 
 const vps: Service = activeVps;
-const small = {
-  id: "6f1c2b7e-3d4a-4e5b-8c6d-7e8f9a0b1c2d",
-  name: "VPS Small",
-  price: "10.00",
-  cpu: "2 vCPU",
-  ram: "4 GB",
-  storage: "80 GB",
-};
+const small = smallVpsProduct;
 const big = {
   ...small,
   id: "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",

@@ -122,6 +122,35 @@ describe("the frame's first render", () => {
   });
 });
 
+describe("the top bar's menus", () => {
+  it("a cold load leaves their code out; the first menu opened loads it, from the keyboard with its first item focused", async () => {
+    const { context, page } = await signedInColdDashboard();
+    const events = recordRequests(page);
+    await page.reload();
+    await page.getByText(EMPTY).waitFor();
+    // The menus' popover and items are shared-ui's Menu/menu-parts module, a chunk of its own.
+    const menuCode = () =>
+      events.filter((e) => e.kind === "start" && /\/menu-parts-[^/]+\.js$/.test(e.path));
+    expect(menuCode()).toEqual([]);
+
+    const trigger = page.getByRole("button", { name: "User menu" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const settings = page.getByRole("menuitem", { name: "Settings" });
+    await settings.waitFor();
+    expect(await settings.evaluate((item) => item === document.activeElement)).toBe(true);
+    expect(menuCode()).toHaveLength(1);
+    await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "detached" });
+    expect(await trigger.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await page.getByRole("button", { name: /^Language/ }).click();
+    await page.getByRole("menuitemradio", { name: "Deutsch" }).waitFor();
+    expect(menuCode()).toHaveLength(1);
+    await context.close();
+  });
+});
+
 const NO_TRANSACTIONS = "No transactions found. Make your first credit purchase to get started.";
 
 interface ColdLoad {

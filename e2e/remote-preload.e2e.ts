@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, register, signIn, uniqueUser } from "./browser";
+import { baseUrl, launchBrowser, newPage, register, signIn, uniqueUser } from "./browser";
 
 /*
  * The code a remote page needs is asked for in one wave once the shell has read the remote's
@@ -147,6 +147,28 @@ describe("the top bar's menus", () => {
     await page.getByRole("button", { name: /^Language/ }).click();
     await page.getByRole("menuitemradio", { name: "Deutsch" }).waitFor();
     expect(menuCode()).toHaveLength(1);
+    await context.close();
+  });
+
+  it("on a phone, a tap opens the user menu with its code loaded by that tap", async () => {
+    const user = uniqueUser();
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await register(page, user);
+    await signIn(page, user.email, user.password);
+    await page.getByText(EMPTY).waitFor();
+    const events = recordRequests(page);
+    await page.getByRole("button", { name: "User menu" }).tap();
+    await page.getByRole("menuitem", { name: "Settings" }).tap();
+    await page.waitForURL("**/settings");
+    expect(events.some((e) => e.kind === "start" && /\/menu-parts-[^/]+\.js$/.test(e.path))).toBe(
+      true,
+    );
     await context.close();
   });
 });

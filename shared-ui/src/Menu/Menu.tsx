@@ -1,4 +1,5 @@
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from "react";
+import { mergeProps } from "react-aria/mergeProps";
 import { useMenuTrigger } from "react-aria/useMenu";
 import {
   type MenuItemProps as AriaMenuItemProps,
@@ -78,11 +79,14 @@ export function Menu<T extends object>({
     <>
       <ButtonContext.Provider
         value={{
-          ...menuTriggerProps,
+          ...mergeProps(menuTriggerProps, {
+            onHoverStart: preloadMenuParts,
+            onFocus: preloadMenuParts,
+            // A touch opens the menu when the finger lifts: the download starts as it lands.
+            onPressStart: preloadMenuParts,
+          }),
           ref: triggerRef,
           isPressed: isOpen,
-          onHoverStart: preloadMenuParts,
-          onFocus: preloadMenuParts,
         }}
       >
         {trigger}

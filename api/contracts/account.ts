@@ -52,7 +52,10 @@ export const ReadyEvent = z.object({ quiet_ms: z.optional(z.number()) });
 export type ReadyEvent = z.infer<typeof ReadyEvent>;
 
 /** Pushed on GET /api/events when the caller's services or orders change (admin, expiry job, another tab). */
-// "support": one of the caller's support tickets changed (a staff reply, a status); a shell that
-// predates it ignores the topic.
-export const DataChangedEvent = z.object({ topic: z.enum(["services", "orders", "support"]) });
+// "support": one of the caller's support tickets changed (a staff reply, a status); "accounts": the
+// account's founder was suspended or made active again, or a membership of it or of the caller
+// changed. A shell that predates a topic ignores it.
+export const DataChangedEvent = z.object({
+  topic: z.enum(["services", "orders", "support", "accounts"]),
+});
 export type DataChangedEvent = z.infer<typeof DataChangedEvent>;

@@ -26,7 +26,7 @@ export function eventRoutes(deps: Deps) {
     describe({
       operationId: "streamEvents",
       summary:
-        "Server-sent events for the caller: `ready` once the stream follows the caller, with `quiet_ms` (for that long before it no change of the caller's was notified: what the page asked for since needs no second read), `profile` with the profile row when it changes, `changed` with the topic (services, orders) when one of their lists changes; the stream closes within seconds of its session ending",
+        "Server-sent events for the caller: `ready` once the stream follows the caller, with `quiet_ms` (for that long before it no change of the caller's was notified: what the page asked for since needs no second read), `profile` with the profile row when it changes, `changed` with the topic when one of their lists changes (services, orders, support tickets; accounts: the account's founder suspended or active again, a membership added, changed or removed); the stream closes within seconds of its session ending",
       tags: ["events"],
       response: EventStream,
       media: "text/event-stream",

@@ -239,3 +239,49 @@ test("events: `ready` says for how long none of the caller's changes was notifie
     await api.close();
   }
 });
+
+test("events: the streams following an account hear `accounts` when its founder is suspended or active again, and when a membership changes", async () => {
+  const api = await startTestApi();
+  try {
+    const admin = await signUpAndIn(api, `adm${crypto.randomUUID().slice(0, 8)}`);
+    await makeAdmin(api, admin.user.id);
+    const founder = await signUpAndIn(api);
+    const member = await signUpAndIn(api);
+    const newcomer = await signUpAndIn(api);
+    await api.sql`insert into account_members (account_id, user_id, role)
+      values (${founder.user.id}, ${member.user.id}, 'technical')`;
+    const switched = await api.fetch("/api/account/accounts/switch", {
+      method: "POST",
+      token: member.access_token,
+      json: { account_id: founder.user.id },
+    });
+    assert.equal(switched.status, 204);
+    // The member's session acts on the founder's account; the newcomer is in their own.
+    const memberStream = await openEvents(api, member.access_token);
+    const newcomerStream = await openEvents(api, newcomer.access_token);
+    const accounts = { event: "changed", data: { topic: "accounts" } };
+
+    const setFounderStatus = async (status: string) => {
+      const res = await api.fetch(`/api/admin/users/${founder.user.id}/status`, {
+        method: "PUT",
+        token: admin.access_token,
+        json: { status },
+      });
+      assert.equal(res.status, 200, await res.clone().text());
+    };
+    await setFounderStatus("suspended");
+    assert.deepEqual(await memberStream.next(), accounts);
+    await setFounderStatus("active");
+    assert.deepEqual(await memberStream.next(), accounts);
+
+    // Added to the account: told in their own account, where their stream is, and in the account.
+    await api.sql`insert into account_members (account_id, user_id, role)
+      values (${founder.user.id}, ${newcomer.user.id}, 'read_only')`;
+    assert.deepEqual(await newcomerStream.next(), accounts);
+    assert.deepEqual(await memberStream.next(), accounts);
+    await memberStream.close();
+    await newcomerStream.close();
+  } finally {
+    await api.close();
+  }
+});

@@ -184,6 +184,17 @@ describe("user events", () => {
     expect(client.getQueryState(queryKeys.account.profile)?.isInvalidated).toBe(false);
   });
 
+  it("reads the person's accounts and the account's members again on `accounts`, not the profile", async () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.account.memberships, { accounts: [] });
+    client.setQueryData(queryKeys.account.members, { members: [] });
+    client.setQueryData(queryKeys.account.profile, {});
+    await applyDataChangedEvent(client, { topic: "accounts" });
+    expect(client.getQueryState(queryKeys.account.memberships)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.account.members)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.account.profile)?.isInvalidated).toBe(false);
+  });
+
   it("reads again after a change that comes while the first fetch is under way", async () => {
     const client = new QueryClient();
     let calls = 0;

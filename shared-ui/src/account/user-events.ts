@@ -70,6 +70,7 @@ const queriesOfTopic: Record<DataChangedEvent["topic"], readonly QueryKey[]> = {
   services: [queryKeys.services.mine],
   orders: [queryKeys.orders.mine],
   support: [queryKeys.support.mine],
+  accounts: [queryKeys.account.memberships, queryKeys.account.members],
 };
 
 export async function applyDataChangedEvent(client: QueryClient, data: unknown): Promise<void> {

@@ -37,6 +37,14 @@ export const queryKeys = {
     transactions: (limit: number) => ["account", "transactions", limit] as const,
     /** GET /api/billing/payment-notices (mf-account): credits held by a dispute, denied top-ups. */
     paymentNotices: ["account", "payment-notices"] as const,
+    /**
+     * GET /api/account/accounts: the accounts the person belongs to, their roles, which one the
+     * session acts on and whether it is suspended (shell's switcher and banner, mf-account's
+     * Members section). Read again on the event stream's `accounts` topic.
+     */
+    memberships: ["account", "memberships"] as const,
+    /** GET /api/account/members: the acting account's members and invitations (mf-account). */
+    members: ["account", "members"] as const,
   },
 
   /** The product catalogue (owners: mf-shop reads it, mf-admin writes it). */

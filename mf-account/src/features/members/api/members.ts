@@ -12,9 +12,9 @@ import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 /** Under the account's keys: a switch of account invalidates `account.all` with them. */
-export const membersKey = [...queryKeys.account.all, "members"] as const;
+export const membersKey = queryKeys.account.members;
 /** The accounts the person belongs to (the shell's account switcher reads the same key). */
-export const membershipsKey = [...queryKeys.account.all, "memberships"] as const;
+export const membershipsKey = queryKeys.account.memberships;
 /** GET the invitation a link offers; under `account` like the rest of the members' reads. */
 export const invitationPreviewKey = (token: string | null) =>
   [...queryKeys.account.all, "invitation-preview", token] as const;

@@ -25,6 +25,7 @@ import {
   paypalWebhookUrl as webhookUrl,
 } from "../platform/testing.ts";
 import { reconcilePayPal } from "./reconcile.service.ts";
+import { findOrder, reserveCapture } from "./top-up.service.ts";
 
 async function credits(api: TestApi, userId: string) {
   const [row] = await api.sql<{ credits: string; held: string }[]>`
@@ -97,6 +98,47 @@ test("captures by the page and the reconciler, and an admin addition, at the sam
       assert.equal((await errorOf(r)).message, maxBalanceMessage("100.00"));
     }
     await assertLedgerConsistent(api, s.user.id);
+  } finally {
+    await api.close();
+  }
+});
+
+test("a capture's reservation that waited for the balance's lock counts the reservation made by the lock's holder", async () => {
+  const api = await startTestApi({ MAX_BALANCE_EUR: "100" });
+  try {
+    const s = await signUpAndIn(api);
+    const first = await createOrder(api, s, "60.00");
+    const second = await findOrder(api.sql, (await createOrder(api, s, "60.00")).id);
+    // A capture of the first order holds the profile's lock and reserves its 60 EUR...
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reserved!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      reserved = resolve;
+    });
+    const holder = api.sql.begin(async (tx) => {
+      await tx`select 1 from profiles where id = ${s.user.id} for update`;
+      await tx`update paypal_orders set capture_reserved_at = now() where id = ${first.id}`;
+      reserved();
+      await released;
+    });
+    await holding;
+    // ...while the second's check waits for that lock; then the first commits.
+    const reserving = reserveCapture(api.sql, second!, "100");
+    for (let waited = 0; ; waited += 20) {
+      const [row] = await api.sql<{ waiting: number }[]>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      if (row!.waiting > 0) break;
+      assert.ok(waited < 5_000, "the second reservation never waited for the lock");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    await holder;
+    // 60 reserved + 60 > 100: the second may not be captured.
+    assert.equal(await reserving, false);
   } finally {
     await api.close();
   }

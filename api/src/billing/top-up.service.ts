@@ -95,6 +95,11 @@ export async function assertBalanceRoom(
   max: string,
   exceptOrder: string | null = null,
 ): Promise<void> {
+  // The lock first, in a statement of its own: a statement that waits for a lock still reads other
+  // rows as they were when it started, so a sum read in the locking statement missed the
+  // reservation its holder committed meanwhile, and two captures could both fit. The next
+  // statement reads what every earlier holder committed.
+  await sql`select 1 from profiles where id = ${userId} for update`;
   const [row] = await sql<[{ over: boolean }?]>`
     select p.credits + coalesce((
         select sum(o.amount) from paypal_orders o
@@ -102,8 +107,7 @@ export async function assertBalanceRoom(
           and (o.status in ('pending', 'captured')
             or (o.status = 'created' and o.capture_reserved_at is not null))
       ), 0) + ${amount}::numeric > ${max}::numeric as over
-    from profiles p where p.id = ${userId}
-    for update of p`;
+    from profiles p where p.id = ${userId}`;
   if (row?.over) throw new HttpError(422, ErrorCode.validation, maxBalanceMessage(max));
 }
 

@@ -112,9 +112,27 @@ describe("register and sign in (SPEC §5, §8)", () => {
     await page.goto("/auth/login");
     await page.waitForURL("**/dashboard");
 
+    // Logout shows the sign-in page with its frame at once: never the frame alone while the
+    // sign-in page's code is still on its way (recorded at every change of the document).
+    await page.evaluate(() => {
+      (window as unknown as { frameAlone: boolean }).frameAlone = false;
+      new MutationObserver(() => {
+        const signIn = [...document.querySelectorAll("button")].some(
+          (b) => b.textContent?.trim() === "Sign In",
+        );
+        const authFrame =
+          !document.querySelector("header") &&
+          !!document.body.textContent?.includes("Hosting Portal");
+        if (authFrame && !signIn) (window as unknown as { frameAlone: boolean }).frameAlone = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.waitForURL("**/auth/login");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { frameAlone: boolean }).frameAlone),
+    ).toBe(false);
     await page.goto("/settings");
     await page.waitForURL("**/auth/login");
     await context.close();

@@ -56,6 +56,14 @@ function loadAuthPage(path: AuthPagePath): Promise<ComponentType> {
   return load;
 }
 
+/**
+ * Loads a visitor page's code ahead of a change that will show it without a navigation of the
+ * portal's (signing out: the guard's redirect does not wait), so it comes with its frame.
+ */
+export function preloadAuthPage(path: AuthPagePath): Promise<void> {
+  return loadAuthPage(path).then(() => undefined);
+}
+
 const authPageAt = (to: string): AuthPagePath | undefined => {
   const pathname = to.split(/[?#]/, 1)[0] ?? "";
   return pathname in pages ? (pathname as AuthPagePath) : undefined;

@@ -10,6 +10,7 @@ import {
   useUser,
 } from "@hosting-portal/shared-ui";
 import { Button as AriaButton } from "react-aria-components";
+import { preloadAuthPage } from "../../../app/auth-pages";
 import { useT } from "../../../i18n";
 import { AccountSwitcher } from "../../accounts/account-switcher";
 import { LanguageMenu } from "../../i18n/language-menu";
@@ -34,6 +35,9 @@ export function TopBar({ navOpen, onOpenNav }: { navOpen: boolean; onOpenNav: ()
     if (key === "settings") navigate("/settings");
     else if (key === "theme") toggle();
     else if (key === "logout") {
+      // Signed out, the guard's redirect shows the sign-in page at once only if its code is here:
+      // otherwise the frame shows alone until it arrives. A failed load is the page's to show.
+      await preloadAuthPage("/auth/login").catch(() => undefined);
       await session.signOut();
       navigate("/auth/login", { replace: true });
     }

@@ -84,6 +84,14 @@ export function Menu<T extends object>({
             onFocus: preloadMenuParts,
             // A touch opens the menu when the finger lifts: the download starts as it lands.
             onPressStart: preloadMenuParts,
+            // Until its code is here the popover, which closes on Escape and on leaving it, is not
+            // there to: the trigger does both meanwhile, so a menu given up does not appear later.
+            onKeyDown: (e: { key: string }) => {
+              if (e.key === "Escape" && isOpen && !parts) close();
+            },
+            onBlur: () => {
+              if (isOpen && !parts) close();
+            },
           }),
           ref: triggerRef,
           isPressed: isOpen,

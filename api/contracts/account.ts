@@ -51,7 +51,7 @@ export type ProfileChangedEvent = z.infer<typeof ProfileChangedEvent>;
 export const ReadyEvent = z.object({ quiet_ms: z.optional(z.number()) });
 export type ReadyEvent = z.infer<typeof ReadyEvent>;
 
-/** Pushed on GET /api/events when the caller's services or orders change (admin, expiry job, another tab). */
+/** Pushed on GET /api/events when one of the caller's lists changes (admin, expiry job, another tab). */
 // "support": one of the caller's support tickets changed (a staff reply, a status); "accounts": the
 // account's founder was suspended or made active again, or a membership of it or of the caller
 // changed. A shell that predates a topic ignores it.

@@ -11,10 +11,6 @@ import {
 import { api, queryKeys } from "@hosting-portal/shared-ui";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-/** Under the account's keys: a switch of account invalidates `account.all` with them. */
-export const membersKey = queryKeys.account.members;
-/** The accounts the person belongs to (the shell's account switcher reads the same key). */
-export const membershipsKey = queryKeys.account.memberships;
 /** GET the invitation a link offers; under `account` like the rest of the members' reads. */
 export const invitationPreviewKey = (token: string | null) =>
   [...queryKeys.account.all, "invitation-preview", token] as const;
@@ -22,7 +18,7 @@ export const invitationPreviewKey = (token: string | null) =>
 /** GET /api/account/members: the session's account's members and (owner) open invitations. */
 export const membersQueryOptions = () =>
   queryOptions({
-    queryKey: membersKey,
+    queryKey: queryKeys.account.members,
     queryFn: ({ signal }) => api.get("/api/account/members", MemberList, { signal }),
   });
 export const useMembers = () => useQuery(membersQueryOptions());
@@ -30,7 +26,7 @@ export const useMembers = () => useQuery(membersQueryOptions());
 /** GET /api/account/accounts: the person's accounts; `active` is the one this session acts on. */
 export const useMemberships = () =>
   useQuery({
-    queryKey: membershipsKey,
+    queryKey: queryKeys.account.memberships,
     queryFn: ({ signal }) => api.get("/api/account/accounts", AccountList, { signal }),
     select: (d) => d.accounts,
   });

@@ -14,12 +14,17 @@ import {
   startCommand,
   waitForUrl,
 } from "./processes";
+import { startStaticServer } from "./remote-server";
 
 /*
  * The developer's path (docs/remotes.md: local development): `npm run dev` on free ports and a
- * fresh data directory, the shell and every remote from their Vite dev servers, the API in
+ * fresh data directory, the shell and the remotes from their Vite dev servers, the API in
  * watch mode; then a remote team's own commands, `npm run dev -w mf-shop` and
  * `npm run preview -w mf-shop`. Signs in and renders pages in Chromium through them.
+ *
+ * mf-support is taken from its build instead (REMOTE_SUPPORT_URL, on an origin of its own): the
+ * dev shell loads it through the federation runtime, by its manifest and remoteEntry.js, the way
+ * a shell released before the import map loads a remote built today.
  */
 
 const root = inject("repoRoot");
@@ -29,6 +34,7 @@ let dev: ReturnType<typeof startCommand>;
 let dataDir: string;
 const ports: Record<string, number> = {};
 let firstPageMs = 0;
+let builtSupport: Awaited<ReturnType<typeof startStaticServer>>;
 let readyMs = 0;
 
 beforeAll(async () => {
@@ -51,6 +57,7 @@ beforeAll(async () => {
       String(ports[k]),
     ]),
   );
+  builtSupport = await startStaticServer(join(root, "mf-support", "dist"), { cors: true });
   const t0 = Date.now();
   dev = startCommand("node", ["scripts/dev.mjs"], {
     cwd: root,
@@ -60,6 +67,7 @@ beforeAll(async () => {
       EMBEDDED_PG_PORT: String(ports.EMBEDDED_PG_PORT),
       DATA_DIR: dataDir,
       SERVER_PROVIDER_SIM_PORT: "0",
+      REMOTE_SUPPORT_URL: `${builtSupport.url}/mf-manifest.json`,
       LOG_LEVEL: "warn",
     }),
   });
@@ -76,6 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dev?.child.exitCode === null) killGroup(dev.child, "SIGKILL");
   await browser?.close();
+  await builtSupport?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   console.log(
     `npm run dev: servers ready in ${readyMs} ms; sign-in to /dashboard rendered in ${firstPageMs} ms`,
@@ -123,6 +132,10 @@ describe("npm run dev", () => {
     }
     await page.goto(`http://localhost:${ports.SHELL}/products/vps`); // a deep link, full load
     await page.getByRole("heading", { name: "VPS Products", level: 1 }).waitFor();
+    // The built remote, through the runtime: its entry, not its import-map build.
+    await page.getByRole("link", { name: "Support", exact: true }).click();
+    await page.getByRole("heading", { name: "Support", level: 1 }).waitFor();
+    expect(builtSupport.count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);

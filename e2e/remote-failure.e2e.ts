@@ -21,6 +21,8 @@ let page: Page;
 const user = uniqueUser();
 const figures: { mode: string; loadMs: number; panelMs: number; requests: number }[] = [];
 const SHOP = "/remotes/mf-shop/";
+/** The shop's pages as the shell loads them: its import-map build. */
+const PAGE = `${SHOP}import-map/`;
 const shopDist = `${inject("repoRoot")}/mf-shop/dist`;
 const defaultRemotes = {
   mf_account: "/remotes/mf-account/mf-manifest.json",
@@ -155,27 +157,40 @@ describe("a remote that is down shows the error panel, asks a handful of times, 
     await expectRetryRecovers();
   });
 
-  it("remoteEntry.js 404", async () => {
+  it("the page's module 404", async () => {
     front.clear();
-    front.fail((p) => p === `${SHOP}remoteEntry.js`, {
+    front.fail((p) => p === `${PAGE}VpsProductsPage.js`, {
       status: 404,
       body: "Not Found",
       contentType: "text/plain",
     });
-    await expectPanel("remoteEntry 404", `${SHOP}remoteEntry.js`, 2, UNREACHABLE);
+    await expectPanel("page module 404", `${PAGE}VpsProductsPage.js`, 2, UNREACHABLE);
     front.clear();
     await expectRetryRecovers();
   });
 
   it("page chunk 503", async () => {
     front.clear();
-    front.fail((p) => p.startsWith(`${SHOP}assets/vps-products-page-`), {
+    front.fail((p) => p.startsWith(`${PAGE}assets/catalogue-page-`) && p.endsWith(".js"), {
       status: 503,
       body: "Service Unavailable",
       contentType: "text/plain",
     });
-    // manifest, entry, its chunks and the page chunk: one request each, no repeats.
-    await expectPanel("page chunk 503", `${SHOP}assets/vps-products-page-`, 2, UNREACHABLE);
+    // manifest, the page's module, its chunks: one request each, no repeats.
+    await expectPanel("page chunk 503", `${PAGE}assets/catalogue-page-`, 2, UNREACHABLE);
+    front.clear();
+    await expectRetryRecovers();
+  });
+
+  it("the page's stylesheet 503", async () => {
+    front.clear();
+    front.fail((p) => p.startsWith(`${PAGE}assets/catalogue-page-`) && p.endsWith(".css"), {
+      status: 503,
+      body: "Service Unavailable",
+      contentType: "text/plain",
+    });
+    await expectPanel("page stylesheet 503", `${PAGE}assets/catalogue-page-`, 2, UNREACHABLE);
+    expect(await page.getByRole("heading", { name: "VPS Products", level: 1 }).count()).toBe(0);
     front.clear();
     await expectRetryRecovers();
   });
@@ -227,13 +242,12 @@ describe("a remote that is down shows the error panel, asks a handful of times, 
 
   it("a page that throws while rendering", async () => {
     front.clear();
-    front.fail((p) => p.startsWith(`${SHOP}assets/vps-products-page-`), {
+    front.fail((p) => p === `${PAGE}VpsProductsPage.js`, {
       status: 200,
       body: 'export default function Broken() { throw new Error("render failure"); }',
       contentType: "text/javascript",
     });
-    // Two: the runtime preloads the chunk the manifest names (a copy the entry does not import).
-    await expectPanel("render error", `${SHOP}assets/vps-products-page-`, 2, UNREACHABLE);
+    await expectPanel("render error", `${PAGE}VpsProductsPage.js`, 1, UNREACHABLE);
     await page.getByTestId("remote-error").getByText("Something went wrong").waitFor();
     front.clear();
     // A module the browser has evaluated stays in its module map: a reload gets the fixed one.

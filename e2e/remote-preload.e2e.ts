@@ -4,10 +4,11 @@ import { baseUrl, launchBrowser, newPage, register, signIn, uniqueUser } from ".
 
 /*
  * The code a remote page needs is asked for in one wave once the shell has read the remote's
- * manifest (docs/remotes.md, "How a remote page loads"): the remote's entry, every chunk and style
- * its page module imports, and the shell's own shared-ui share chunks. Before, each came only when
- * the module before it had arrived and run. Asserted as an order of events (a request started
- * before another's answer arrived), never as wall-clock times.
+ * manifest (docs/remotes.md, "How a remote page loads"): the page's module of the remote's
+ * import-map build, every chunk and style it imports, and the shell's own shared-ui share with its
+ * styles. Before, each came only when the module before it had arrived and run, after the
+ * federation runtime's own chain. Asserted as an order of events (a request started before
+ * another's answer arrived), never as wall-clock times.
  */
 
 let browser: Browser;
@@ -48,7 +49,7 @@ async function signedInColdDashboard() {
 }
 
 describe("a remote page's code in one wave", () => {
-  it("a cold /dashboard asks for the remote's entry, its page chunks and the shell's shared-ui chunks before the entry has arrived, each once", async () => {
+  it("a cold /dashboard asks for the page's module, its chunks and styles and the shell's shared-ui share before the module has arrived, each once, and no federation runtime", async () => {
     const { context, page } = await signedInColdDashboard();
     const events = recordRequests(page);
     await page.reload();
@@ -56,7 +57,9 @@ describe("a remote page's code in one wave", () => {
     const seen = [...events];
 
     const starts = seen.filter((e) => e.kind === "start").map((e) => e.path);
-    const entry = `${REMOTE}remoteEntry.js`;
+    // No federation runtime: neither the shell's remoteEntry nor the remote's.
+    expect(starts.filter((path) => /remoteEntry/.test(path))).toEqual([]);
+    const entry = `${REMOTE}import-map/DashboardPage.js`;
     const entryArrived = seen.findIndex((e) => e.kind === "end" && e.path === entry);
     expect(entryArrived).toBeGreaterThan(-1);
     // Everything of the remote's code, and what the shell loads only for a remote page (its

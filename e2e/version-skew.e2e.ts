@@ -112,6 +112,27 @@ describe("version contract between the shell and a remote", () => {
     await page.getByRole("heading", { name: "Transactions", level: 1 }).waitFor();
   });
 
+  it("a remote built before remotes had an import-map build shows the version panel, not a crash", async () => {
+    // Its manifest as such a build wrote it: the runtime build's, without `importMap`.
+    const { importMap, ...manifest } = JSON.parse(
+      readFileSync(join(inject("repoRoot"), "mf-shop", "dist", "mf-manifest.json"), "utf8"),
+    );
+    expect(importMap).toBeDefined();
+    front.clear();
+    front.fail((p) => p === "/remotes/mf-shop/mf-manifest.json", {
+      status: 200,
+      body: JSON.stringify(manifest),
+      contentType: "application/json",
+    });
+    pageErrors.length = 0;
+    await page.goto("/products/vps");
+    const panel = page.getByTestId("remote-error");
+    await panel.getByText("This section needs a newer version of the portal").waitFor();
+    expect(await panel.getAttribute("data-kind")).toBe("version");
+    expect(front.count("/remotes/mf-shop/remoteEntry")).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("a remote built against an older shared-ui works in the newer shell", async () => {
     front.clear();
     front.mount("/remotes/mf-shop/", older);

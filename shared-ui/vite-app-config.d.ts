@@ -2,6 +2,8 @@ import type { Plugin, PluginOption, Rolldown, UserConfigFnObject } from "vite";
 
 export declare const sharedUiVersion: string;
 export declare const sharedDeps: Record<string, { singleton: boolean; requiredVersion: string }>;
+export declare const sharedDepVersions: Record<string, string>;
+export declare const importMapShared: Record<string, Record<string, never>>;
 export declare function reactAriaStrings(): Plugin;
 /** @deprecated use reactAriaStrings() */
 export declare function reactAriaEnglishOnly(): Plugin;
@@ -10,7 +12,6 @@ export declare function compiledMessages(): Plugin;
 export declare function precompressed(): Plugin;
 /** JSX to React's API on Preact (react-on-preact/); Prefresh in dev unless `hot: false`. */
 export declare function renderer(options?: { hot?: boolean }): Promise<PluginOption[]>;
-export declare function federationRuntimeVersionOnly(): Plugin;
 export declare function staticImportsOf(
   bundle: Rolldown.OutputBundle,
   fileName: string,

@@ -6,14 +6,14 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { federation } from "@module-federation/vite";
 import prefresh from "@prefresh/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { runnerImport } from "vite";
+import { build, runnerImport } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import registry from "../api/contracts/remote-registry.json" with { type: "json" };
 
@@ -39,6 +39,9 @@ export const sharedDeps = {
   // module. `react-dom` is not shared: it only re-exports this module's DOM functions, so each app
   // bundles those few lines and the page keeps one renderer.
   react: { singleton: true, requiredVersion: "^19.2.7" },
+  // What the apps' JSX compiles to; the runtime build shares it on its own, the import-map build
+  // (pagesForImportMapShells) only what is named here.
+  "react/jsx-runtime": { singleton: true, requiredVersion: "^19.2.7" },
   // What the apps use of React Router (router/src/index.ts), not the whole package: a share is
   // built without tree-shaking, and react-router-dom whole is 65 KB of gzip on every first visit.
   "@hosting-portal/router": { singleton: true, requiredVersion: `^${routerVersion}` },
@@ -47,6 +50,34 @@ export const sharedDeps = {
   "@hosting-portal/schema": { singleton: true, requiredVersion: `^${schemaVersion}` },
   "@hosting-portal/shared-ui": { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 };
+
+/**
+ * The version of each of `sharedDeps` this build bundles: what a shell built with it gives every
+ * remote on the page, which the shell checks each remote's required ranges against
+ * (shell/src/features/remotes/version-contract.ts).
+ */
+export const sharedDepVersions = Object.fromEntries(
+  Object.keys(sharedDeps).map((name) => {
+    // The package a key is part of: `react/jsx-runtime` is React's.
+    const pkg = name
+      .split("/")
+      .slice(0, name.startsWith("@") ? 2 : 1)
+      .join("/");
+    return [
+      name,
+      pkg === "@hosting-portal/shared-ui"
+        ? sharedUiVersion
+        : createRequire(import.meta.url)(`${pkg}/package.json`).version,
+    ];
+  }),
+);
+
+/**
+ * `sharedDeps` for a build in the federation plugin's `hostProvidesAllShared` mode (the built
+ * shell, a remote's import-map build): the names only, since that mode negotiates nothing; the
+ * shell checks each remote's ranges itself (shell/src/features/remotes/version-contract.ts).
+ */
+export const importMapShared = Object.fromEntries(Object.keys(sharedDeps).map((key) => [key, {}]));
 
 const REACT_ARIA_STRINGS = "\0portal-react-aria-strings";
 const reactAriaPackages = ["react-aria", "react-aria-components", "react-stately"];
@@ -241,27 +272,6 @@ export function compiledMessages() {
         code: `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`,
         moduleType: "js",
       };
-    },
-  };
-}
-
-/**
- * The federation runtime's package.json as its name and version only. The runtime plugin that
- * publishes the shell's runtime to the remotes (`provideExternalRuntime`) imports that file whole
- * for its version, which put the whole manifest (repository, scripts, exports map...) into the
- * shell's remoteEntry on every page: about 0.6 KB of gzip.
- * @returns {import("vite").Plugin}
- */
-export function federationRuntimeVersionOnly() {
-  const file = /[\\/]node_modules[\\/]@module-federation[\\/]runtime[\\/]package\.json$/;
-  return {
-    name: "portal-federation-runtime-version-only",
-    enforce: "pre",
-    load(id) {
-      const [path = ""] = id.split("?", 1);
-      if (!file.test(path)) return undefined;
-      const { name, version } = JSON.parse(readFileSync(path, "utf8"));
-      return { code: `export default ${JSON.stringify({ name, version })};`, moduleType: "js" };
     },
   };
 }
@@ -501,6 +511,61 @@ function manifestListsExposeImports(dir, exposes) {
   };
 }
 
+/** The mode of a remote's second build: its pages as modules for a shell's import map. */
+const IMPORT_MAP_MODE = "import-map";
+/** That build's folder inside the remote's build, named in the manifest's `importMap.path`. */
+const IMPORT_MAP_DIR = "import-map";
+
+/**
+ * A remote's build holds its pages twice. The federation runtime's build (remoteEntry.js, the
+ * manifest, the standalone page) is what a shell with the runtime loads: every shell until the
+ * import map, and the dev servers. Beside it, in `import-map/`, a second build of the same source
+ * in the federation plugin's `hostProvidesAllShared` mode: one module per page whose shared
+ * imports stay bare (`react`, `@hosting-portal/shared-ui`), resolved by the page's import map to
+ * the shell's copies, with no runtime and no share negotiation (docs/page-weight.md section 16).
+ * The manifest gains `importMap`: that folder and each page's modules and styles, which a shell
+ * with an import map loads instead. One `vite build` makes both, so every shell, old or new, can
+ * load the remote, and a team's build is whole whichever way it is run.
+ *
+ * Made in generateBundle, after Vite has emptied the output folder and before the manifest is
+ * written and compressed (`precompressed` comes after this plugin).
+ * @param {string} dir the remote's folder
+ * @returns {import("vite").Plugin}
+ */
+function pagesForImportMapShells(dir) {
+  let outDir = "";
+  return {
+    name: "portal-pages-for-import-map-shells",
+    apply: (_config, env) => env.command === "build" && env.mode !== IMPORT_MAP_MODE,
+    enforce: "post",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async generateBundle(_options, bundle) {
+      const file = bundle["mf-manifest.json"];
+      if (file?.type !== "asset" || typeof file.source !== "string") return;
+      const importMapOut = join(outDir, IMPORT_MAP_DIR);
+      await build({
+        configFile: join(dir, "vite.config.ts"),
+        root: dir,
+        mode: IMPORT_MAP_MODE,
+        logLevel: "warn",
+        build: { outDir: importMapOut, emptyOutDir: true },
+      });
+      /** @type {{ exposes: { name: string, assets: { js: { sync: string[] }, css: { sync: string[] } } }[] }} */
+      const pages = JSON.parse(readFileSync(join(importMapOut, "mf-manifest.json"), "utf8"));
+      const manifest = JSON.parse(file.source);
+      manifest.importMap = {
+        path: `${IMPORT_MAP_DIR}/`,
+        exposes: Object.fromEntries(
+          pages.exposes.map((e) => [e.name, { js: e.assets.js.sync, css: e.assets.css.sync }]),
+        ),
+      };
+      file.source = JSON.stringify(manifest);
+    },
+  };
+}
+
 const remoteIndexHtml = fileURLToPath(new URL("./dev/remote-index.html", import.meta.url));
 
 /**
@@ -545,7 +610,7 @@ export function remoteViteConfig(dir) {
   const name = remote.federation;
   const exposes = Object.fromEntries(remote.pages.map((p) => [`./${p.expose}`, `./${p.file}`]));
   const port = devPort(name);
-  return ({ command }) => ({
+  return ({ command, mode }) => ({
     // Relative base: the built remote works wherever it is served from (/remotes/<name>/ behind
     // the API, a CDN path); only the shell's remotes.json names the location. In dev the shell
     // loads modules from this server, so their URLs must name it.
@@ -557,26 +622,42 @@ export function remoteViteConfig(dir) {
       reactAriaStrings(),
       compiledMessages(),
       contractsUseSharedSchema(),
-      federation({
-        name,
-        filename: "remoteEntry.js",
-        manifest: true,
-        exposes,
-        shared: sharedDeps,
-        dts: false,
-        // Hot replacement goes through this server's own HMR client in the page (Prefresh,
-        // `renderer()`); the plugin's remote HMR would reload the whole page on every edit.
-        dev: { remoteHmr: false },
-        // The built remote runs on the page's federation runtime (the shell publishes it), not a
-        // copy of its own: about 18 KB of gzip less on every remote page. In dev each server keeps
-        // its own, as before.
-        ...(command === "build" ? { experiments: { externalRuntime: true } } : {}),
-      }),
-      ownRuntimeWhenHostHasNone(),
-      manifestListsExposeImports(dir, exposes),
-      sharedStandaloneHtml(dir),
-      standaloneHtmlFromRoot(),
-      precompressed(),
+      ...(mode === IMPORT_MAP_MODE
+        ? [
+            federation({
+              name,
+              exposes,
+              // The ranges are in the runtime build's manifest, of the same source.
+              shared: importMapShared,
+              dts: false,
+              experiments: { hostProvidesAllShared: true },
+            }),
+            manifestListsExposeImports(dir, exposes),
+            precompressed(),
+          ]
+        : [
+            federation({
+              name,
+              filename: "remoteEntry.js",
+              manifest: true,
+              exposes,
+              shared: sharedDeps,
+              dts: false,
+              // Hot replacement goes through this server's own HMR client in the page (Prefresh,
+              // `renderer()`); the plugin's remote HMR would reload the whole page on every edit.
+              dev: { remoteHmr: false },
+              // The built remote runs on the page's federation runtime (the shell publishes it),
+              // not a copy of its own: about 18 KB of gzip less on every remote page. In dev each
+              // server keeps its own, as before.
+              ...(command === "build" ? { experiments: { externalRuntime: true } } : {}),
+            }),
+            ownRuntimeWhenHostHasNone(),
+            manifestListsExposeImports(dir, exposes),
+            pagesForImportMapShells(dir),
+            sharedStandaloneHtml(dir),
+            standaloneHtmlFromRoot(),
+            precompressed(),
+          ]),
     ],
     // shared-ui is source with .css.ts files: pre-bundling it would bypass vanilla-extract.
     // The standalone entry is named since there is no index.html on disk to scan.

@@ -6,19 +6,20 @@ import {
   contractsAlias,
   contractsUseSharedSchema,
   devPort,
-  federationRuntimeVersionOnly,
+  importMapShared,
   precompressed,
   reactAriaStrings,
   remoteUrlEnv,
   renderer,
   sharedDeps,
+  sharedDepVersions,
   staticImportsOf,
 } from "@hosting-portal/shared-ui/vite-app-config";
 import { federation } from "@module-federation/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig, type Plugin } from "vite";
 import { remotes } from "../api/contracts/remote-registry.ts";
-import { SHARED_UI_PRELOADS } from "./src/features/remotes/shared-ui-preloads.ts";
+import { SHARE_PRELOADS } from "./src/features/remotes/share-preloads.ts";
 
 /**
  * /remotes.json, one entry per remote of api/contracts/remote-registry.json. In dev it points at
@@ -60,6 +61,7 @@ function remotesJson(): Plugin {
 const shellSrc = fileURLToPath(new URL("./src/", import.meta.url));
 const sharedUiSrc = fileURLToPath(new URL("../shared-ui/src/", import.meta.url));
 const FRAME_UI = "\0portal-frame-shared-ui.ts";
+const SHARED_UI = "@hosting-portal/shared-ui";
 
 /**
  * The shell's own code takes shared-ui from source through a copy of its barrel, tree-shaken,
@@ -92,75 +94,58 @@ function frameTakesSharedUiFromSource(): Plugin {
   };
 }
 
+/** The federation runtime's packages, of which the built shell uses only `satisfy`. */
+const federationRuntime =
+  /[\\/]node_modules[\\/]@module-federation[\\/](runtime|runtime-core|sdk)[\\/]/;
+
 /**
  * shared-ui's modules have no side effects apart from their CSS and the global theme, so the
- * frame keeps only the components it renders (and their CSS).
+ * frame keeps only the components it renders (and their CSS). The built shell runs no federation
+ * runtime (the import map): of its packages only the version check's `satisfy` stays, not the
+ * whole runtime that its modules' top-level code would otherwise keep.
  */
 function moduleSideEffects(id: string): boolean {
+  if (federationRuntime.test(id)) return false;
   if (!id.startsWith(sharedUiSrc) || !/\.tsx?$/.test(id)) return true;
   return id.startsWith(`${sharedUiSrc}theme/`) || id.startsWith(`${sharedUiSrc}styles/`);
 }
 
-/** The shares whose code the frame runs before it can render: the router and the contracts' zod. */
-const bootShareSources = ["../router/src/", "../schema/src/"].map((dir) =>
-  fileURLToPath(new URL(dir, import.meta.url)),
-);
-
 /**
- * The frame cannot start before the router and schema shares are evaluated, but the federation
- * plugin leaves share fallbacks ("prebuild" chunks) out of index.html's modulepreload list, so
- * their chunks and the plugin's pendingShares module were only requested once the first scripts
- * had run (a request ~400 ms into a cold load at 4x CPU throttle). Preloading them lets Chromium
- * fetch and compile them while the first scripts run.
+ * What every remote page needs of the shell and the frame does not load itself, as inert
+ * `modulepreload` and style `preload` links in a `<template>` of index.html: the module the import
+ * map names for each share (a few lines that re-export the frame's copy), and the whole shared-ui
+ * share (every widget a remote page may render) with its styles, which the shell applies since
+ * nothing imports a share's CSS. Without it each share's module was asked for only once the page's
+ * module had arrived and its imports were resolved, one round trip more. The shell knows these
+ * file names only when its bundle is written, so they go into the HTML rather than into its
+ * scripts; `sharesOfRemotePages` in load-remote.ts reads them on a remote page.
  */
-function preloadBootShares(): Plugin {
+function sharePreloads(): Plugin {
   return {
-    name: "portal-preload-boot-shares",
+    name: "portal-share-preloads",
     apply: "build",
     enforce: "post",
     generateBundle(_options, bundle) {
       const html = bundle["index.html"];
       if (html?.type !== "asset" || typeof html.source !== "string") return;
-      const tags = Object.values(bundle)
-        .filter(
-          (c) =>
-            c.type === "chunk" &&
-            (c.name === "pendingShares" ||
-              c.moduleIds.some((id) => bootShareSources.some((dir) => id.startsWith(dir)))),
-        )
-        .map((c) => `<link rel="modulepreload" crossorigin href="/${c.fileName}">`)
-        .join("");
-      html.source = html.source.replace("</head>", `${tags}</head>`);
-    },
-  };
-}
-
-/**
- * The part of the shared-ui share that the frame does not load itself (the whole barrel: every
- * widget a remote page may render, and their styles), as inert `modulepreload` and style `preload`
- * links in a `<template>` of index.html. Every remote page needs it, but it was only requested when
- * the remote's page module asked the runtime for the share, after the remote's entry had arrived
- * and run, and then in three rounds (styles, the chunk, the chunks it imports). The shell knows
- * these file names only when its bundle is written, so they go into the HTML rather than into its
- * scripts; `preloadSharedUiShare` adds them to the head on a remote page.
- */
-function sharedUiPreloads(): Plugin {
-  const barrel = `${sharedUiSrc}index.ts`;
-  return {
-    name: "portal-shared-ui-preloads",
-    apply: "build",
-    enforce: "post",
-    generateBundle(_options, bundle) {
-      const html = bundle["index.html"];
-      if (html?.type !== "asset" || typeof html.source !== "string") return;
-      const share = Object.values(bundle).find(
-        (c) => c.type === "chunk" && c.moduleIds.includes(barrel),
-      );
-      if (share?.type !== "chunk") return;
       const page = html.source;
-      const { js, css } = staticImportsOf(bundle, share.fileName);
-      // What index.html loads or preloads already is not listed again.
-      const missing = (file: string) => !page.includes(`/${file}"`);
+      const importMap = page.match(/<script type="importmap">([^<]*)<\/script>/);
+      const imports: Record<string, string> = importMap?.[1]
+        ? JSON.parse(importMap[1]).imports
+        : {};
+      if (!imports[SHARED_UI])
+        return this.error(`no ${SHARED_UI} in the import map: remote pages would have no styles`);
+      const js = new Set<string>();
+      const css = new Set<string>();
+      for (const url of Object.values(imports)) {
+        const files = staticImportsOf(bundle, url.replace(/^\//, ""));
+        for (const f of files.js) js.add(f);
+        for (const f of files.css) css.add(f);
+      }
+      // What index.html loads or preloads already is not listed again (the import map only names
+      // the shares' modules).
+      const loaded = page.replace(importMap?.[0] ?? "", "");
+      const missing = (file: string) => !loaded.includes(`/${file}"`);
       const links = [
         ...[...js]
           .filter(missing)
@@ -171,7 +156,7 @@ function sharedUiPreloads(): Plugin {
       ];
       html.source = page.replace(
         "</body>",
-        `<template id="${SHARED_UI_PRELOADS}">${links.join("")}</template></body>`,
+        `<template id="${SHARE_PRELOADS}">${links.join("")}</template></body>`,
       );
     },
   };
@@ -179,6 +164,8 @@ function sharedUiPreloads(): Plugin {
 
 export default defineConfig(({ command }) => ({
   resolve: { alias: contractsAlias },
+  // The versions of the shares this shell gives the remotes, for the version contract.
+  define: { __PORTAL_SHARED_VERSIONS__: JSON.stringify(sharedDepVersions) },
   plugins: [
     renderer(),
     vanillaExtractPlugin(),
@@ -192,20 +179,19 @@ export default defineConfig(({ command }) => ({
       name: "shell",
       // No remotes at build time: they are registered at runtime from /remotes.json.
       remotes: {},
-      shared: sharedDeps,
+      shared: command === "build" ? importMapShared : sharedDeps,
       dts: false,
       // Each remote's edits reach the page through its own dev server's HMR client (Prefresh,
       // `renderer()`), not the plugin's relay, which would reload the page.
       dev: { remoteHmr: false },
-      experiments: { provideExternalRuntime: true },
-      // The runtime's manifest handling (snapshots) is not needed: load-remote.ts reads and checks
-      // each remote's manifest itself and registers the remote by its entry module. Builds only:
-      // the dev servers keep the runtime's default handling.
-      disableSnapshot: command === "build",
+      // The built shell has no federation runtime: it writes an import map of its shares into
+      // index.html and imports each remote page's module from the remote's `import-map/` build
+      // (docs/remotes.md, "How a remote page loads"). The dev servers keep the runtime: a remote's
+      // dev server serves remoteEntry.js, and its edits reach the page through it.
+      experiments:
+        command === "build" ? { hostProvidesAllShared: true } : { provideExternalRuntime: true },
     }),
-    federationRuntimeVersionOnly(),
-    preloadBootShares(),
-    sharedUiPreloads(),
+    sharePreloads(),
   ],
   server: {
     port: devPort("shell"),

@@ -1,20 +1,11 @@
-import { getInstance, loadRemote, registerRemotes } from "@module-federation/runtime";
 import { fetchWithRetry } from "./fetch-with-retry";
 import type { PageModule } from "./page-module";
 import { RemoteLoadError, RemoteVersionError } from "./remote-errors";
+import { REMOTE_LOAD_DEADLINE_MS, withDeadline } from "./remote-load-deadline";
+import { assetBase, type Manifest } from "./remote-manifest";
 import { fetchRemotesConfig, type RemoteEntry } from "./remotes-config";
-import { SHARED_UI_PRELOADS } from "./shared-ui-preloads";
+import { SHARE_PRELOADS } from "./share-preloads";
 import { sharedRequirements, versionMismatches } from "./version-contract";
-
-/**
- * A remote that answers its manifest but then never delivers its entry or page chunk ends in
- * the error panel after this long (the manifest itself has REMOTE_FETCH_POLICY's budget).
- * Under `npm run dev` a remote's dev server compiles its modules on their first request, which
- * takes far longer than a built remote's download on a busy laptop: there the wait is a minute,
- * so a first cold page is not mistaken for an outage (a stopped dev server still fails at once,
- * its connection refused).
- */
-export const REMOTE_LOAD_DEADLINE_MS = import.meta.env.DEV ? 60_000 : 4_500;
 
 /*
  * Everything below is memoised, failures included, until the user presses Retry
@@ -24,7 +15,7 @@ export const REMOTE_LOAD_DEADLINE_MS = import.meta.env.DEV ? 60_000 : 4_500;
 let registry: Promise<Map<string, RemoteEntry>> | null = null;
 /** The last /remotes.json read. */
 let remotesConfig: Map<string, RemoteEntry> | null = null;
-/** The entry URL each remote is registered with at the runtime ("" after a Retry). */
+/** Dev only: the entry URL each remote is registered with at the runtime ("" after a Retry). */
 const registered = new Map<string, string>();
 const manifests = new Map<string, Promise<unknown>>();
 const pages = new Map<string, Promise<PageModule>>();
@@ -56,128 +47,122 @@ export function ensureRemotes(): Promise<Map<string, RemoteEntry>> {
   return registry;
 }
 
-/**
- * Registers the remote with the runtime by its entry module (anew when the entry changed: a
- * rollback, a new release), not by its manifest: loadPage reads and checks the manifest itself,
- * so the shell's build leaves the runtime's manifest handling out (`disableSnapshot` in
- * shell/vite.config.ts: about 1.5 KB of gzip and its work on every remote page).
- */
-function registerEntry(remote: RemoteEntry, entry: string): void {
-  if (registered.get(remote.name) === entry) return;
-  registerRemotes([{ name: remote.name, entry, type: remote.type ?? "module" }], {
-    force: registered.has(remote.name),
-  });
-  registered.set(remote.name, entry);
-}
+/** The version panel's reason for a remote built before remotes had an import-map build. */
+const NO_IMPORT_MAP_BUILD = {
+  name: "an import-map build of its pages",
+  required: "(none in its manifest: build it again)",
+  provided: "no federation runtime",
+};
 
-/** The singleton versions this page provides to remotes (the shell's build). */
-function providedVersions(): Record<string, string> {
-  const shared = getInstance()?.options.shared ?? {};
-  const out: Record<string, string> = {};
-  for (const [name, list] of Object.entries(shared)) {
-    const version = list[0]?.version;
-    if (version) out[name] = version;
-  }
-  return out;
-}
-
-interface ManifestExpose {
-  name?: string;
-  assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } };
-}
-
-interface Manifest {
-  metaData?: {
-    publicPath?: string;
-    remoteEntry?: { name?: string; path?: string; type?: RemoteEntry["type"] };
-  };
-  exposes?: ManifestExpose[];
-}
-
-/** Where a manifest's files are: its `publicPath` ("auto": beside the manifest). */
-function assetBase(manifestUrl: string, manifest: Manifest): URL {
-  const publicPath = manifest.metaData?.publicPath;
-  const path = publicPath && publicPath !== "auto" ? publicPath : ".";
-  return new URL(path.endsWith("/") ? path : `${path}/`, manifestUrl);
-}
-
-/** The remote's entry module as its manifest names it. */
-function entryOf(manifestUrl: string, manifest: Manifest): string {
-  const { name = "remoteEntry.js", path = "" } = manifest.metaData?.remoteEntry ?? {};
-  const file = [path, name].filter(Boolean).join("/").replace(/^\/+/, "");
-  return new URL(file, assetBase(manifestUrl, manifest)).href;
-}
+/** The version of each share this page gives the remotes: the shell's build (vite.config.ts). */
+const providedVersions: Record<string, string> =
+  typeof __PORTAL_SHARED_VERSIONS__ === "undefined" ? {} : __PORTAL_SHARED_VERSIONS__;
 
 const preloaded = new Set<string>();
 
-type PreloadLink = readonly [rel: "modulepreload" | "preload", href: string];
-
 /**
- * `modulepreload` for scripts, a style `preload` for CSS. `crossorigin` (anonymous) as the module
- * loader and Vite's style loader ask for them, or the browser fetches the file a second time.
+ * Starts downloading modules without running them. `crossorigin` (anonymous) as the module loader
+ * asks for them, or the browser fetches each file a second time.
  */
-function preloadLinks(links: readonly PreloadLink[]): void {
-  for (const [rel, href] of links) {
+function modulepreload(hrefs: readonly string[]): void {
+  for (const href of hrefs) {
     if (preloaded.has(href)) continue;
     preloaded.add(href);
     const link = document.createElement("link");
-    link.rel = rel;
-    if (rel === "preload") {
-      link.as = "style";
-      link.crossOrigin = "";
-    }
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
     link.href = href;
     document.head.append(link);
   }
 }
 
+/** A page's files in the remote's import-map build, as URLs; undefined if it has none. */
+function importMapPage(
+  manifestUrl: string,
+  manifest: Manifest,
+  expose: string,
+): { js: string[]; css: string[] } | undefined {
+  const found = manifest.importMap?.exposes?.[expose];
+  const module = found?.js?.[0];
+  if (typeof module !== "string") return undefined;
+  const base = new URL(manifest.importMap?.path ?? "import-map/", assetBase(manifestUrl, manifest));
+  const url = (path: unknown) => new URL(String(path), base).href;
+  return {
+    js: found?.js?.map(url) ?? [],
+    css: Array.isArray(found?.css) ? found.css.map(url) : [],
+  };
+}
+
+/** The stylesheets added to the page, by URL: each is added once and kept. */
+const stylesheets = new Map<string, Promise<void>>();
+
 /**
- * Starts downloading a page's code as soon as the manifest is read: the remote's entry and the
- * expose's `sync` assets (every chunk and style the page module imports; the remotes' build lists
- * them all, `manifestListsExposeImports` in shared-ui/vite-app-config.js). Otherwise the runtime
- * asks for the entry only after its own reading of the manifest, and each further chunk only
- * when the module importing it has run: one round trip after another. `modulepreload` puts them
- * in the module map the runtime's imports then read, so nothing is fetched twice, and nothing of
- * the remote runs before the runtime imports its entry.
+ * Applies a stylesheet and settles when it has loaded: a page's module is rendered only once its
+ * styles apply, so it never shows unstyled. A failed one is removed and asked again next time.
  */
-function preloadExpose(manifestUrl: string, manifest: Manifest, expose: string): void {
-  const found = Array.isArray(manifest.exposes)
-    ? manifest.exposes.find((e) => e.name === expose)
-    : undefined;
-  const base = assetBase(manifestUrl, manifest);
-  const url = (path: string) => new URL(path, base).href;
-  preloadLinks([
-    ["modulepreload", entryOf(manifestUrl, manifest)],
-    ...(found?.assets?.js?.sync ?? []).map((p) => ["modulepreload", url(p)] as const),
-    ...(found?.assets?.css?.sync ?? []).map((p) => ["preload", url(p)] as const),
-  ]);
+function stylesheet(href: string): Promise<void> {
+  let p = stylesheets.get(href);
+  if (!p) {
+    p = new Promise<void>((resolve, reject) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.crossOrigin = "";
+      link.href = href;
+      link.onload = () => resolve();
+      link.onerror = () => {
+        link.remove();
+        stylesheets.delete(href);
+        reject(new Error(`${href}: the stylesheet did not load`));
+      };
+      document.head.append(link);
+    });
+    stylesheets.set(href, p);
+  }
+  return p;
 }
 
 /**
- * Starts downloading the shell's own shared-ui share chunks that every remote page renders with.
- * Without this they were asked for only once the remote's entry had run and its page module
- * asked the runtime for the share, in three rounds. Nothing runs: the runtime imports the share
- * when the page needs it. A dev server and the single bundle have no template: nothing to do.
+ * What the shell gives every remote page, as its build lists it in index.html (`sharePreloads` in
+ * shell/vite.config.ts): the shares' modules and the shared-ui share's styles. A dev server has no
+ * such list.
  */
-function preloadSharedUiShare(): void {
-  const template = document.getElementById(SHARED_UI_PRELOADS);
-  if (!(template instanceof HTMLTemplateElement)) return;
-  preloadLinks(
-    // A template's content has no base URL of its own: resolve against the page's.
-    [...template.content.querySelectorAll("link")].map(
-      (link): PreloadLink => [
-        link.rel === "modulepreload" ? "modulepreload" : "preload",
-        new URL(link.getAttribute("href") ?? "", document.baseURI).href,
-      ],
-    ),
+function sharesOfRemotePages(): { js: string[]; css: string[] } {
+  const template = document.getElementById(SHARE_PRELOADS);
+  if (!(template instanceof HTMLTemplateElement)) return { js: [], css: [] };
+  // A template's content has no base URL of its own: resolve against the page's.
+  const links = [...template.content.querySelectorAll("link")].map((link) => ({
+    rel: link.rel,
+    href: new URL(link.getAttribute("href") ?? "", document.baseURI).href,
+  }));
+  return {
+    js: links.filter((l) => l.rel === "modulepreload").map((l) => l.href),
+    css: links.filter((l) => l.rel !== "modulepreload").map((l) => l.href),
+  };
+}
+
+/**
+ * A page of the remote's import-map build. Everything it needs is requested at once, as soon as
+ * the manifest is read: the page's module and every chunk and style it imports, and the shell's
+ * shares its bare imports (`react`, `@hosting-portal/shared-ui`) resolve to through the import
+ * map, with the shared-ui share's styles. The page renders once its styles apply, never unstyled.
+ */
+async function loadFromImportMap(
+  files: { js: string[]; css: string[] },
+  id: string,
+  progress: { modulesRequested: boolean },
+): Promise<PageModule> {
+  const share = sharesOfRemotePages();
+  modulepreload([...share.js, ...files.js]);
+  progress.modulesRequested = true;
+  const [mod] = await withDeadline(
+    Promise.all([
+      import(/* @vite-ignore */ files.js[0] ?? "") as Promise<PageModule>,
+      ...[...share.css, ...files.css].map(stylesheet),
+    ]),
+    REMOTE_LOAD_DEADLINE_MS,
+    id,
   );
-}
-
-function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
-    p.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
+  return mod;
 }
 
 async function load(
@@ -187,20 +172,25 @@ async function load(
 ): Promise<PageModule> {
   const entry = (await ensureRemotes()).get(remote);
   if (!entry) throw new Error(`${remote} is not in /remotes.json`);
-  // Dev servers are addressed by remoteEntry.js (no manifest): same source, nothing to check.
-  if (isManifest(entry)) {
-    const manifest = (await manifestJson(entry.entry)) as Manifest;
-    const mismatches = versionMismatches(sharedRequirements(manifest), providedVersions());
+  const expose = id.slice(remote.length + 1);
+  const manifest = isManifest(entry) ? ((await manifestJson(entry.entry)) as Manifest) : undefined;
+  if (manifest) {
+    const mismatches = versionMismatches(sharedRequirements(manifest), providedVersions);
     if (mismatches.length) throw new RemoteVersionError(remote, mismatches);
-    preloadExpose(entry.entry, manifest, id.slice(remote.length + 1));
-    registerEntry(
-      { ...entry, type: entry.type ?? manifest.metaData?.remoteEntry?.type },
-      entryOf(entry.entry, manifest),
-    );
-  } else registerEntry(entry, entry.entry);
-  preloadSharedUiShare();
-  progress.modulesRequested = true;
-  const mod = await withDeadline(loadRemote<PageModule>(id), REMOTE_LOAD_DEADLINE_MS, id);
+  }
+  let mod: PageModule;
+  if (import.meta.env.DEV) {
+    // The dev shell has the federation runtime: a remote's dev server is addressed by its
+    // remoteEntry.js (no manifest: same source, nothing to check), a built remote by its manifest.
+    const { loadWithRuntime } = await import("./load-remote-runtime");
+    mod = await loadWithRuntime(entry, manifest, id, registered, progress);
+  } else {
+    const files = manifest && importMapPage(entry.entry, manifest, expose);
+    // A remote built before remotes had an import-map build, or a remoteEntry.js in remotes.json:
+    // this shell has no federation runtime to load it with.
+    if (!files) throw new RemoteVersionError(remote, [NO_IMPORT_MAP_BUILD]);
+    mod = await loadFromImportMap(files, id, progress);
+  }
   if (!mod || typeof mod.default !== "function") throw new Error(`${id} has no default export`);
   return mod;
 }

@@ -10,6 +10,7 @@ export {
   useAccountRole,
   useCan,
 } from "./account/account-role";
+export { membershipsQueryOptions, useMemberships } from "./account/get-memberships";
 export { getMyServices, myServicesQueryOptions, useMyServices } from "./account/get-my-services";
 export { getProfile, profileQueryOptions, useProfile } from "./account/get-profile";
 export { followUserEvents, useUserEvents } from "./account/user-events";

@@ -1,11 +1,9 @@
 import { useNavigate } from "@hosting-portal/router";
-import { api, Menu, MenuItem, queryClient, toast } from "@hosting-portal/shared-ui";
-import { useQuery } from "@tanstack/react-query";
+import { api, Menu, MenuItem, queryClient, toast, useMemberships } from "@hosting-portal/shared-ui";
 import { Button as AriaButton } from "react-aria-components";
 import { messages, useT } from "../../i18n";
 import { Icon } from "../layout/components/icons";
 import * as styles from "./account-switcher.css";
-import { membershipsQuery } from "./memberships-query";
 
 /**
  * The top bar's account switcher, shown to a person who belongs to more than one account: the
@@ -15,7 +13,7 @@ import { membershipsQuery } from "./memberships-query";
 export function AccountSwitcher() {
   const t = useT();
   const navigate = useNavigate();
-  const accounts = useQuery(membershipsQuery);
+  const accounts = useMemberships();
   const list = accounts.data ?? [];
   if (list.length < 2) return null;
   const active = list.find((a) => a.active);

@@ -1,15 +1,13 @@
 import type { AccountList } from "@contracts/members.ts";
-import { setLocale } from "@hosting-portal/shared-ui";
+import { setLocale, useMemberships } from "@hosting-portal/shared-ui";
 import { mockApi, renderPage, resetPortalState } from "@hosting-portal/shared-ui/testing";
-import { useQuery } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { membershipsQuery } from "./memberships-query";
 import { SuspendedAccountBanner } from "./suspended-account-banner";
 
 /** Shows "read" once the list is in the cache: the banner beside it has rendered with it. */
 function ListRead() {
-  return useQuery(membershipsQuery).data ? <p>read</p> : null;
+  return useMemberships().data ? <p>read</p> : null;
 }
 
 const own = { id: "11111111-0000-4000-8000-000000000001", name: "Mine", role: "owner" } as const;

@@ -1,9 +1,7 @@
 import { memberMessages } from "@contracts/members.ts";
-import { contractMessage } from "@hosting-portal/shared-ui";
-import { useQuery } from "@tanstack/react-query";
+import { contractMessage, useMemberships } from "@hosting-portal/shared-ui";
 import { useT } from "../../i18n";
 import * as styles from "../layout/components/frame-banner.css";
-import { membershipsQuery } from "./memberships-query";
 
 /**
  * Shown in the frame while the account the session acts on is suspended (its founder is): what
@@ -11,7 +9,7 @@ import { membershipsQuery } from "./memberships-query";
  */
 export function SuspendedAccountBanner() {
   const t = useT();
-  const { data } = useQuery(membershipsQuery);
+  const { data } = useMemberships();
   if (!data?.find((a) => a.active)?.suspended) return null;
   return (
     <section className={styles.banner} aria-label={t("accounts.suspended")}>

@@ -1,9 +1,9 @@
 import {
+  membershipsQueryOptions,
   myServicesQueryOptions,
   profileQueryOptions,
   queryClient,
 } from "@hosting-portal/shared-ui";
-import { membershipsQuery } from "../accounts/memberships-query";
 import { emailVerificationQuery } from "../email-verification/verification-query";
 
 /**
@@ -19,7 +19,7 @@ import { emailVerificationQuery } from "../email-verification/verification-query
  * page (~130 ms at a 4x CPU throttle, docs/page-weight.md section 14) for a banner few people see.
  */
 export async function prefetchFrameData(): Promise<void> {
-  void queryClient.prefetchQuery(membershipsQuery);
+  void queryClient.prefetchQuery(membershipsQueryOptions());
   void queryClient.prefetchQuery(emailVerificationQuery);
   await Promise.all([
     queryClient.prefetchQuery(profileQueryOptions()),

@@ -1,6 +1,5 @@
 import {
   AcceptedInvitation,
-  AccountList,
   type AccountRole,
   Invitation,
   InvitationPreview,
@@ -8,7 +7,7 @@ import {
   Member,
   MemberList,
 } from "@contracts/members.ts";
-import { api, queryKeys } from "@hosting-portal/shared-ui";
+import { api, queryKeys, useMemberships } from "@hosting-portal/shared-ui";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 /** GET the invitation a link offers; under `account` like the rest of the members' reads. */
@@ -22,14 +21,6 @@ export const membersQueryOptions = () =>
     queryFn: ({ signal }) => api.get("/api/account/members", MemberList, { signal }),
   });
 export const useMembers = () => useQuery(membersQueryOptions());
-
-/** GET /api/account/accounts: the person's accounts; `active` is the one this session acts on. */
-export const useMemberships = () =>
-  useQuery({
-    queryKey: queryKeys.account.memberships,
-    queryFn: ({ signal }) => api.get("/api/account/accounts", AccountList, { signal }),
-    select: (d) => d.accounts,
-  });
 
 /** The caller's role in the account this session acts on (undefined while loading). */
 export const useMyRole = (): AccountRole | null | undefined => {

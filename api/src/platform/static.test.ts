@@ -16,6 +16,10 @@ function buildTree() {
   );
   Deno.writeTextFileSync(join(root, "shell/dist/assets/app-1a2b3c.js"), script);
   Deno.writeTextFileSync(join(root, "mf-shop/dist/remoteEntry.js"), script);
+  // The import-map build: a page module keeps its name from release to release, its chunks do not.
+  Deno.mkdirSync(join(root, "mf-shop/dist/import-map/assets"), { recursive: true });
+  Deno.writeTextFileSync(join(root, "mf-shop/dist/import-map/OrdersPage.js"), script);
+  Deno.writeTextFileSync(join(root, "mf-shop/dist/import-map/assets/orders-9f8e7d.js"), script);
   Deno.writeTextFileSync(join(root, "secret.txt"), "not served");
   return { root, script };
 }
@@ -50,6 +54,13 @@ test("static: gzip when accepted, immutable caching for hashed assets only, SPA 
     new TextDecoder().decode(gunzipSync(new Uint8Array(await entry.arrayBuffer()))),
     script,
   );
+
+  const pageModule = await get("/remotes/mf-shop/import-map/OrdersPage.js");
+  assert.equal(pageModule.status, 200);
+  assert.equal(pageModule.headers.get("cache-control"), "no-cache");
+  assert.equal(pageModule.headers.get("access-control-allow-origin"), "*");
+  const pageChunk = await get("/remotes/mf-shop/import-map/assets/orders-9f8e7d.js");
+  assert.equal(pageChunk.headers.get("cache-control"), "public, max-age=31536000, immutable");
 
   const route = await get("/orders", false);
   assert.equal(route.status, 200);

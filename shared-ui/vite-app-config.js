@@ -22,11 +22,12 @@ export const sharedUiVersion = JSON.parse(
   readFileSync(new URL("./package.json", import.meta.url), "utf8"),
 ).version;
 
-/** The @hosting-portal/router version this build is made against (the installed one). */
-const routerVersion = createRequire(import.meta.url)("@hosting-portal/router/package.json").version;
+/** The installed version of a package: the one this build is made against. */
+const installedVersion = (/** @type {string} */ pkg) =>
+  createRequire(import.meta.url)(`${pkg}/package.json`).version;
 
-/** The @hosting-portal/schema version this build is made against (the installed one). */
-const schemaVersion = createRequire(import.meta.url)("@hosting-portal/schema/package.json").version;
+const routerVersion = installedVersion("@hosting-portal/router");
+const schemaVersion = installedVersion("@hosting-portal/schema");
 
 /**
  * Federation singletons: one React, one router, one query cache, one shared-ui (session,
@@ -63,12 +64,7 @@ export const sharedDepVersions = Object.fromEntries(
       .split("/")
       .slice(0, name.startsWith("@") ? 2 : 1)
       .join("/");
-    return [
-      name,
-      pkg === "@hosting-portal/shared-ui"
-        ? sharedUiVersion
-        : createRequire(import.meta.url)(`${pkg}/package.json`).version,
-    ];
+    return [name, pkg === "@hosting-portal/shared-ui" ? sharedUiVersion : installedVersion(pkg)];
   }),
 );
 
@@ -543,7 +539,11 @@ function pagesForImportMapShells(dir) {
     },
     async generateBundle(_options, bundle) {
       const file = bundle["mf-manifest.json"];
-      if (file?.type !== "asset" || typeof file.source !== "string") return;
+      // Without it the remote would build, and every shell with the import map refuse it.
+      if (file?.type !== "asset" || typeof file.source !== "string")
+        return this.error(
+          "the federation plugin wrote no mf-manifest.json: see vite-app-config.js",
+        );
       const importMapOut = join(outDir, IMPORT_MAP_DIR);
       await build({
         configFile: join(dir, "vite.config.ts"),

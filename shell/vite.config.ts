@@ -79,7 +79,7 @@ function frameTakesSharedUiFromSource(): Plugin {
     apply: "build",
     enforce: "pre",
     resolveId(source, importer) {
-      if (source === "@hosting-portal/shared-ui" && importer?.startsWith(shellSrc)) return FRAME_UI;
+      if (source === SHARED_UI && importer?.startsWith(shellSrc)) return FRAME_UI;
       return undefined;
     },
     load(id) {
@@ -199,6 +199,6 @@ export default defineConfig(({ command }) => ({
     proxy: { "/api": { target: apiDevTarget, changeOrigin: false } },
   },
   // shared-ui is source with .css.ts files: pre-bundling it would bypass vanilla-extract.
-  optimizeDeps: { exclude: ["@hosting-portal/shared-ui"] },
+  optimizeDeps: { exclude: [SHARED_UI] },
   build: { target: "es2022", rolldownOptions: { treeshake: { moduleSideEffects } } },
 }));

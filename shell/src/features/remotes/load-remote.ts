@@ -83,14 +83,10 @@ function importMapPage(
   expose: string,
 ): { js: string[]; css: string[] } | undefined {
   const found = manifest.importMap?.exposes?.[expose];
-  const module = found?.js?.[0];
-  if (typeof module !== "string") return undefined;
+  if (!Array.isArray(found?.js) || typeof found.js[0] !== "string") return undefined;
   const base = new URL(manifest.importMap?.path ?? "import-map/", assetBase(manifestUrl, manifest));
   const url = (path: unknown) => new URL(String(path), base).href;
-  return {
-    js: found?.js?.map(url) ?? [],
-    css: Array.isArray(found?.css) ? found.css.map(url) : [],
-  };
+  return { js: found.js.map(url), css: Array.isArray(found.css) ? found.css.map(url) : [] };
 }
 
 /** The stylesheets added to the page, by URL: each is added once and kept. */
